@@ -1,0 +1,38 @@
+/* barrier.c — team barriers and `#pragma omp barrier`.
+ *
+ * A centralised counter with an epoch word: arrivals count up on one cache
+ * line, the last arrival resets the count and bumps the epoch on another;
+ * waiters spin on the epoch (wait.c), then sleep. For the team sizes of one
+ * socket this beats a tree on latency; bench/host measures it against LLVM.
+ */
+#include "runtime.h"
+
+void omp_barrier_init(struct omp_barrier *b) {
+  atomic_store(&b->arrived, 0);
+  atomic_store(&b->epoch.value, 0);
+  atomic_store(&b->epoch.sleepers, 0);
+}
+
+void omp_barrier_wait(struct omp_team *team, struct omp_thread *th) {
+  (void)th;
+  int n = team->nthreads;
+  if (n == 1)
+    return;
+  struct omp_barrier *b = &team->barrier;
+  uint32_t epoch = atomic_load_explicit(&b->epoch.value, memory_order_acquire);
+  if (atomic_fetch_add_explicit(&b->arrived, 1, memory_order_acq_rel) + 1 ==
+      (uint32_t)n) {
+    atomic_store_explicit(&b->arrived, 0, memory_order_relaxed);
+    atomic_store(&b->epoch.value, epoch + 1);
+    omp_wake_all(&b->epoch);
+    return;
+  }
+  omp_wait_while_equal(&b->epoch, epoch);
+}
+
+OMP_EXPORT void __kmpc_barrier(ident_t *loc, int32_t gtid) {
+  (void)loc;
+  (void)gtid;
+  struct omp_thread *th = omp_self();
+  omp_barrier_wait(th->team, th);
+}

@@ -1,0 +1,67 @@
+/* error.c — the runtime's messages and the `error` directive.
+ *
+ * Every message starts with "omp:" and, where clang passed an ident_t,
+ * names the source location as file:line so the user can find the construct.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+const char *omp_loc_string(const ident_t *loc, char *buf, size_t size) {
+  buf[0] = '\0';
+  if (!loc || !loc->psource || loc->psource[0] != ';')
+    return buf;
+  /* ";file;function;line;column;;" */
+  const char *file = loc->psource + 1;
+  const char *file_end = strchr(file, ';');
+  if (!file_end)
+    return buf;
+  const char *func_end = strchr(file_end + 1, ';');
+  int line = func_end ? atoi(func_end + 1) : 0;
+  if (strncmp(file, "unknown", 7) == 0 && line == 0)
+    return buf;
+  snprintf(buf, size, "%.*s:%d", (int)(file_end - file), file, line);
+  return buf;
+}
+
+void omp_warn(const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "omp: warning: %s\n", msg);
+}
+
+_Noreturn void omp_fatal(ident_t *loc, const char *fmt, ...) {
+  char msg[1024], where[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  omp_loc_string(loc, where, sizeof(where));
+  if (where[0])
+    fprintf(stderr, "omp: error: %s: %s\n", where, msg);
+  else
+    fprintf(stderr, "omp: error: %s\n", msg);
+  fflush(stderr);
+  exit(EXIT_FAILURE);
+}
+
+/* `#pragma omp error at(execution) severity(...) message(...)`:
+ * severity 1 is warning, 2 is fatal (LLVM's severity_warning/_fatal). */
+OMP_EXPORT void __kmpc_error(ident_t *loc, int severity, const char *message) {
+  char where[512];
+  omp_loc_string(loc, where, sizeof(where));
+  const char *text = message ? message : "(no message)";
+  if (severity == 1) {
+    if (where[0])
+      fprintf(stderr, "omp: warning: %s: error directive: %s\n", where, text);
+    else
+      fprintf(stderr, "omp: warning: error directive: %s\n", text);
+    return;
+  }
+  omp_fatal(loc, "error directive: %s", text);
+}

@@ -1,0 +1,135 @@
+/* init.c — start-up and the global thread table.
+ *
+ * The runtime initialises lazily, on the first call that needs it (as LLVM's
+ * libomp does), so a program may still set OMP_* variables with setenv()
+ * before its first OpenMP construct. Every thread that calls into the runtime
+ * gets a global thread id (gtid): user threads become initial ("root")
+ * threads with a level-0 team of their own; workers are created by thread.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+struct omp_global omp_global;
+
+__thread struct omp_thread *omp_self_tls
+    __attribute__((tls_model("initial-exec")));
+
+#define OMP_MAX_GTIDS 65536
+static struct omp_thread *_Atomic omp_threads[OMP_MAX_GTIDS];
+static _Atomic int omp_next_gtid;
+static pthread_once_t omp_init_once = PTHREAD_ONCE_INIT;
+static pthread_key_t omp_root_key;
+
+static void omp_root_exit(void *arg);
+
+static void omp_do_init(void) {
+  omp_env_init();
+  omp_wait_init();
+  pthread_key_create(&omp_root_key, omp_root_exit);
+}
+
+void omp_runtime_init(void) { pthread_once(&omp_init_once, omp_do_init); }
+
+struct omp_thread *omp_thread_by_gtid(int gtid) {
+  if (gtid < 0 || gtid >= OMP_MAX_GTIDS)
+    return NULL;
+  return atomic_load_explicit(&omp_threads[gtid], memory_order_acquire);
+}
+
+/* Hand out a gtid and publish the thread under it. */
+int omp_assign_gtid(struct omp_thread *th) {
+  int gtid = atomic_fetch_add(&omp_next_gtid, 1);
+  if (gtid >= OMP_MAX_GTIDS)
+    omp_fatal(NULL, "more than %d threads have used the OpenMP runtime",
+              OMP_MAX_GTIDS);
+  th->gtid = gtid;
+  atomic_store_explicit(&omp_threads[gtid], th, memory_order_release);
+  return gtid;
+}
+
+struct omp_thread *omp_register_root(void) {
+  omp_runtime_init();
+  struct omp_thread *th = calloc(1, sizeof(*th));
+  struct omp_team *team = calloc(1, sizeof(*team));
+  struct omp_thread **slots = calloc(1, sizeof(*slots));
+  struct omp_task *task = calloc(1, sizeof(*task));
+  if (!th || !team || !slots || !task)
+    omp_fatal(NULL, "out of memory registering a thread");
+  omp_assign_gtid(th);
+  omp_threads_busy_add(1);
+  th->is_root = true;
+  th->place = -1;
+  team->nthreads = 1;
+  team->capacity = 1;
+  team->threads = slots;
+  team->implicit_tasks = task;
+  slots[0] = th;
+  omp_barrier_init(&team->barrier);
+  task->icvs = omp_global.initial_icvs;
+  task->implicit = true;
+  task->team = team;
+  th->root_team = team;
+  th->team = team;
+  th->tid = 0;
+  th->task = task;
+  omp_self_tls = th;
+  /* A user thread that ends takes its state along; the main thread's
+   * state simply lives until exit. */
+  pthread_setspecific(omp_root_key, th);
+  return th;
+}
+
+/* A user thread that used OpenMP exited: give its hot team's workers back. */
+static void omp_root_exit(void *arg) {
+  struct omp_thread *th = arg;
+  if (th->hot_team) {
+    struct omp_team *hot = th->hot_team;
+    for (int i = 1; i < hot->nthreads; i++)
+      omp_pool_release(hot->threads[i]);
+    th->hot_team = NULL;
+  }
+  omp_threads_busy_add(-1);
+}
+
+/* ---- entry points -------------------------------------------------------- */
+
+OMP_EXPORT void __kmpc_begin(ident_t *loc, int32_t flags) {
+  (void)loc;
+  (void)flags;
+  omp_runtime_init();
+}
+
+OMP_EXPORT void __kmpc_end(ident_t *loc) { (void)loc; }
+
+OMP_EXPORT int32_t __kmpc_global_thread_num(ident_t *loc) {
+  (void)loc;
+  return omp_self()->gtid;
+}
+
+OMP_EXPORT int32_t __kmpc_global_num_threads(ident_t *loc) {
+  (void)loc;
+  omp_runtime_init();
+  return atomic_load(&omp_next_gtid);
+}
+
+OMP_EXPORT int32_t __kmpc_bound_thread_num(ident_t *loc) {
+  (void)loc;
+  return omp_self()->tid;
+}
+
+OMP_EXPORT int32_t __kmpc_bound_num_threads(ident_t *loc) {
+  (void)loc;
+  return omp_self()->team->nthreads;
+}
+
+OMP_EXPORT int32_t __kmpc_in_parallel(ident_t *loc) {
+  (void)loc;
+  return omp_self()->team->active_level > 0;
+}
+
+OMP_EXPORT int32_t __kmpc_ok_to_fork(ident_t *loc) {
+  (void)loc;
+  return 1;
+}

@@ -1,0 +1,451 @@
+/* parallel.c — fork/join of parallel regions and host teams.
+ *
+ * __kmpc_fork_call → omp_fork: size the team from the ICVs and clauses, take
+ * workers (the master's hot team for top-level regions, else the pool), hand
+ * each its team through its fork word, run the body as thread 0, and wait for
+ * the workers' join arrivals. Regions that get one thread are "serialized":
+ * they still open a nesting level (omp_get_level counts them) with a team of
+ * one taken from a per-thread free list.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+void omp_affinity_fork(struct omp_team *team, int proc_bind);
+
+#if !defined(__x86_64__)
+/* Portable fallback of x86_64/invoke.S for up to 16 shared variables. */
+void omp_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int argc,
+                          void **a) {
+  switch (argc) {
+  case 0: fn(gtid, tid); break;
+  case 1: fn(gtid, tid, a[0]); break;
+  case 2: fn(gtid, tid, a[0], a[1]); break;
+  case 3: fn(gtid, tid, a[0], a[1], a[2]); break;
+  case 4: fn(gtid, tid, a[0], a[1], a[2], a[3]); break;
+  case 5: fn(gtid, tid, a[0], a[1], a[2], a[3], a[4]); break;
+  case 6: fn(gtid, tid, a[0], a[1], a[2], a[3], a[4], a[5]); break;
+  case 7: fn(gtid, tid, a[0], a[1], a[2], a[3], a[4], a[5], a[6]); break;
+  case 8: fn(gtid, tid, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]); break;
+  default:
+    if (argc > 16)
+      omp_fatal(NULL, "parallel region with %d shared variables: more than "
+                      "16 are supported on this architecture", argc);
+    fn(gtid, tid, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9],
+       a[10], a[11], a[12], a[13], a[14], a[15]);
+  }
+}
+#endif
+
+/* ICVs of an implicit task at nesting level `level` (lists in OMP_NUM_THREADS
+ * and OMP_PROC_BIND give one value per level). */
+void omp_icvs_for_level(struct omp_icvs *child, const struct omp_icvs *parent,
+                        int level) {
+  *child = *parent;
+  if (level < omp_global.nthreads_list_len)
+    child->nthreads = omp_global.nthreads_list[level];
+  if (level < omp_global.bind_list_len)
+    child->proc_bind = omp_global.bind_list[level];
+}
+
+static struct omp_team *omp_team_alloc(int capacity) {
+  struct omp_team *team = aligned_alloc(OMP_CACHE_LINE, sizeof(*team));
+  if (!team)
+    omp_fatal(NULL, "out of memory allocating a team");
+  memset(team, 0, sizeof(*team));
+  team->capacity = capacity;
+  team->threads = calloc((size_t)capacity, sizeof(*team->threads));
+  team->implicit_tasks = calloc((size_t)capacity, sizeof(*team->implicit_tasks));
+  if (!team->threads || !team->implicit_tasks)
+    omp_fatal(NULL, "out of memory allocating a team of %d", capacity);
+  omp_barrier_init(&team->barrier);
+  return team;
+}
+
+static void omp_team_free(struct omp_team *team) {
+  free(team->threads);
+  free(team->implicit_tasks);
+  free(team);
+}
+
+/* Per-region worksharing state starts fresh in every team. */
+static void omp_team_reset_worksharing(struct omp_team *team) {
+  atomic_store_explicit(&team->single_count, 0, memory_order_relaxed);
+  for (int i = 0; i < OMP_DISPATCH_BUFFERS; i++) {
+    struct omp_dispatch_buffer *buf = &team->dispatch[i];
+    atomic_store_explicit(&buf->index, (uint32_t)i, memory_order_relaxed);
+    atomic_store_explicit(&buf->finished, 0, memory_order_relaxed);
+    buf->doacross = NULL;
+  }
+  atomic_store_explicit(&team->copyprivate_data, NULL, memory_order_relaxed);
+  atomic_store_explicit(&team->cancel_kind, 0, memory_order_relaxed);
+}
+
+/* Make `team` the current team of its master `th` (thread 0). */
+static void omp_master_enter(struct omp_thread *th, struct omp_team *team) {
+  team->parent = th->team;
+  team->parent_tid = th->tid;
+  team->master_saved_single_count = th->single_count;
+  team->master_saved_dispatch_count = th->dispatch_count;
+  team->master_saved_dispatch = th->dispatch;
+  team->threads[0] = th;
+  th->team = team;
+  th->tid = 0;
+  th->task = &team->implicit_tasks[0];
+  th->single_count = 0;
+  th->dispatch_count = 0;
+  th->dispatch = NULL;
+}
+
+static void omp_master_leave(struct omp_thread *th, struct omp_team *team) {
+  th->task = team->implicit_tasks[0].parent;
+  th->tid = team->parent_tid;
+  th->team = team->parent;
+  th->single_count = team->master_saved_single_count;
+  th->dispatch_count = team->master_saved_dispatch_count;
+  th->dispatch = team->master_saved_dispatch;
+}
+
+static void omp_implicit_tasks_init(struct omp_team *team, struct omp_task *parent) {
+  struct omp_icvs icvs;
+  omp_icvs_for_level(&icvs, &parent->icvs, team->level);
+  for (int i = 0; i < team->nthreads; i++) {
+    struct omp_task *task = &team->implicit_tasks[i];
+    memset(task, 0, sizeof(*task));
+    task->icvs = icvs;
+    task->parent = parent;
+    task->team = team;
+    task->implicit = true;
+  }
+}
+
+/* ---- serialized regions ------------------------------------------------- */
+
+void omp_serialized_begin(struct omp_thread *th, ident_t *loc) {
+  struct omp_team *team = th->serial_teams;
+  if (team)
+    th->serial_teams = team->free_next;
+  else
+    team = omp_team_alloc(1);
+  struct omp_team *parent = th->team;
+  team->nthreads = 1;
+  team->level = parent->level + 1;
+  team->active_level = parent->active_level;
+  team->serialized = true;
+  team->is_league = false;
+  team->loc = loc;
+  omp_team_reset_worksharing(team);
+  th->pushed_nthreads = 0;
+  th->pushed_proc_bind = 0;
+  struct omp_task *parent_task = th->task;
+  omp_master_enter(th, team);
+  omp_implicit_tasks_init(team, parent_task);
+}
+
+void omp_serialized_end(struct omp_thread *th) {
+  struct omp_team *team = th->team;
+  if (!team->serialized)
+    omp_fatal(team->loc, "__kmpc_end_serialized_parallel without a matching "
+                         "__kmpc_serialized_parallel");
+  omp_master_leave(th, team);
+  team->free_next = th->serial_teams;
+  th->serial_teams = team;
+}
+
+/* ---- team sizing -------------------------------------------------------- */
+
+static int omp_team_size(struct omp_thread *th, int requested) {
+  const struct omp_icvs *icvs = &th->task->icvs;
+  if (th->team->active_level >= icvs->max_active_levels)
+    return 1;
+  int n = requested < 1 ? 1 : requested;
+  /* Threads of this master's hot team are idle now and may be reused. */
+  int in_use = omp_threads_in_use();
+  if (th->team->level == 0 && th->hot_team)
+    in_use -= th->hot_team->nthreads - 1;
+  int available = icvs->thread_limit - in_use + 1;
+  if (n > available)
+    n = available;
+  if (icvs->dynamic) {
+    int idle_procs = omp_global.num_procs - in_use + 1;
+    if (n > idle_procs)
+      n = idle_procs;
+  }
+  return n < 1 ? 1 : n;
+}
+
+/* The team for a region of n threads forked by th: top-level regions reuse
+ * the master's hot team; nested ones take pool workers for the region. */
+static struct omp_team *omp_team_obtain(struct omp_thread *th, int n, bool *hot) {
+  *hot = th->team->level == 0 && !th->team->is_league;
+  if (*hot) {
+    struct omp_team *team = th->hot_team;
+    if (team && team->nthreads == n)
+      return team;
+    if (team) {
+      for (int i = 1; i < team->nthreads; i++)
+        omp_pool_release(team->threads[i]);
+      if (team->capacity < n) {
+        omp_team_free(team);
+        team = NULL;
+      }
+    }
+    if (!team)
+      team = omp_team_alloc(n);
+    team->nthreads = n;
+    for (int i = 1; i < n; i++)
+      team->threads[i] = omp_pool_acquire();
+    th->hot_team = team;
+    return team;
+  }
+  struct omp_team *team = omp_team_alloc(n);
+  team->nthreads = n;
+  for (int i = 1; i < n; i++)
+    team->threads[i] = omp_pool_acquire();
+  return team;
+}
+
+static void omp_join(struct omp_team *team) {
+  uint32_t expected = (uint32_t)team->nthreads - 1;
+  for (;;) {
+    uint32_t arrived = atomic_load_explicit(&team->join.value, memory_order_acquire);
+    if (arrived == expected)
+      break;
+    omp_wait_while_equal(&team->join, arrived);
+  }
+  atomic_store_explicit(&team->join.value, 0, memory_order_relaxed);
+}
+
+/* Run `team` (already sized, workers assigned) with th as its master. */
+static void omp_team_run(struct omp_thread *th, struct omp_team *team,
+                         ident_t *loc, kmpc_micro fn, int argc, void **argv) {
+  team->loc = loc;
+  team->microtask = fn;
+  team->argc = argc;
+  team->argv = argv;
+  omp_team_reset_worksharing(team);
+  struct omp_task *parent_task = th->task;
+  omp_master_enter(th, team);
+  omp_implicit_tasks_init(team, parent_task);
+  for (int i = 1; i < team->nthreads; i++)
+    omp_worker_start(team->threads[i], team, i);
+  int32_t gtid = th->gtid, btid = 0;
+  omp_invoke_microtask(fn, &gtid, &btid, argc, argv);
+  omp_join(team);
+  omp_master_leave(th, team);
+}
+
+void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
+              void **argv) {
+  int requested = th->pushed_nthreads > 0 ? th->pushed_nthreads
+                                          : th->task->icvs.nthreads;
+  int proc_bind = th->pushed_proc_bind ? th->pushed_proc_bind
+                                       : th->task->icvs.proc_bind;
+  th->pushed_nthreads = 0;
+  th->pushed_proc_bind = 0;
+  int n = omp_team_size(th, requested);
+  if (n == 1) {
+    omp_serialized_begin(th, loc);
+    int32_t gtid = th->gtid, btid = 0;
+    omp_invoke_microtask(fn, &gtid, &btid, argc, argv);
+    omp_serialized_end(th);
+    return;
+  }
+  bool hot;
+  struct omp_team *team = omp_team_obtain(th, n, &hot);
+  team->level = th->team->level + 1;
+  team->active_level = th->team->active_level + 1;
+  team->serialized = false;
+  team->is_league = false;
+  omp_affinity_fork(team, proc_bind);
+  omp_team_run(th, team, loc, fn, argc, argv);
+  if (!hot) {
+    for (int i = 1; i < team->nthreads; i++)
+      omp_pool_release(team->threads[i]);
+    omp_team_free(team);
+  }
+}
+
+/* ---- entry points ------------------------------------------------------- */
+
+#define OMP_MAX_ARGS_ON_STACK 64
+
+OMP_EXPORT void __kmpc_fork_call(ident_t *loc, int32_t argc, kmpc_micro fn, ...) {
+  struct omp_thread *th = omp_self();
+  void *stack_args[OMP_MAX_ARGS_ON_STACK];
+  void **argv = argc <= OMP_MAX_ARGS_ON_STACK ? stack_args
+                                              : malloc(sizeof(void *) * (size_t)argc);
+  if (!argv)
+    omp_fatal(loc, "out of memory forking a parallel region");
+  va_list ap;
+  va_start(ap, fn);
+  for (int i = 0; i < argc; i++)
+    argv[i] = va_arg(ap, void *);
+  va_end(ap);
+  omp_fork(th, loc, fn, argc, argv);
+  if (argv != stack_args)
+    free(argv);
+}
+
+/* `parallel if(cond)` as one call: clang passes the single shared-variable
+ * pointer (or none) in `args`. */
+OMP_EXPORT void __kmpc_fork_call_if(ident_t *loc, int32_t argc, kmpc_micro fn,
+                                    int32_t cond, void *args) {
+  struct omp_thread *th = omp_self();
+  void *argv[1] = {args};
+  int count = args ? 1 : 0;
+  (void)argc;
+  if (cond) {
+    omp_fork(th, loc, fn, count, argv);
+    return;
+  }
+  omp_serialized_begin(th, loc);
+  int32_t gtid = th->gtid, btid = 0;
+  omp_invoke_microtask(fn, &gtid, &btid, count, argv);
+  omp_serialized_end(th);
+}
+
+OMP_EXPORT void __kmpc_serialized_parallel(ident_t *loc, int32_t gtid) {
+  (void)gtid;
+  omp_serialized_begin(omp_self(), loc);
+}
+
+OMP_EXPORT void __kmpc_end_serialized_parallel(ident_t *loc, int32_t gtid) {
+  (void)loc;
+  (void)gtid;
+  omp_serialized_end(omp_self());
+}
+
+OMP_EXPORT void __kmpc_push_num_threads(ident_t *loc, int32_t gtid,
+                                        int32_t num_threads) {
+  (void)loc;
+  (void)gtid;
+  omp_self()->pushed_nthreads = num_threads;
+}
+
+OMP_EXPORT void __kmpc_push_proc_bind(ident_t *loc, int32_t gtid, int proc_bind) {
+  (void)loc;
+  (void)gtid;
+  omp_self()->pushed_proc_bind = proc_bind;
+}
+
+/* ---- host teams --------------------------------------------------------- */
+
+OMP_EXPORT void __kmpc_push_num_teams(ident_t *loc, int32_t gtid,
+                                      int32_t num_teams, int32_t num_threads) {
+  (void)loc;
+  (void)gtid;
+  struct omp_thread *th = omp_self();
+  th->pushed_nteams_lb = num_teams;
+  th->pushed_nteams_ub = num_teams;
+  th->pushed_teams_thread_limit = num_threads;
+}
+
+OMP_EXPORT void __kmpc_push_num_teams_51(ident_t *loc, int32_t gtid,
+                                         int32_t num_teams_lb,
+                                         int32_t num_teams_ub,
+                                         int32_t num_threads) {
+  (void)gtid;
+  if (num_teams_lb > num_teams_ub)
+    omp_fatal(loc, "num_teams lower bound %d exceeds upper bound %d",
+              num_teams_lb, num_teams_ub);
+  struct omp_thread *th = omp_self();
+  th->pushed_nteams_lb = num_teams_lb;
+  th->pushed_nteams_ub = num_teams_ub;
+  th->pushed_teams_thread_limit = num_threads;
+}
+
+OMP_EXPORT void __kmpc_set_thread_limit(ident_t *loc, int32_t gtid,
+                                        int32_t thread_limit) {
+  (void)loc;
+  (void)gtid;
+  if (thread_limit > 0)
+    omp_self()->task->icvs.thread_limit = thread_limit;
+}
+
+/* A league of host teams: one initial thread per team, each running the
+ * teams body as thread 0 of its own (one-thread) team. The league does not
+ * open a nesting level: omp_get_level() counts parallel regions only. */
+static void omp_teams_sizes(struct omp_thread *th, int *nteams, int *limit) {
+  int n = th->pushed_nteams_ub;
+  if (n <= 0)
+    n = omp_global.num_teams > 0 ? omp_global.num_teams : 1;
+  /* As LLVM: a host league has at most one team per processor. */
+  if (n > omp_global.num_procs) {
+    if (th->pushed_nteams_ub > 0 && th->pushed_nteams_lb > omp_global.num_procs)
+      omp_warn("num_teams(%d): only %d teams can run on this host",
+               th->pushed_nteams_lb, omp_global.num_procs);
+    n = omp_global.num_procs;
+  }
+  int tl = th->pushed_teams_thread_limit;
+  if (tl <= 0)
+    tl = omp_global.teams_thread_limit;
+  if (tl <= 0) {
+    tl = omp_global.num_procs / n;
+    if (tl > th->task->icvs.nthreads)
+      tl = th->task->icvs.nthreads;
+    if (tl < 1)
+      tl = 1;
+  }
+  if (tl > th->task->icvs.thread_limit)
+    tl = th->task->icvs.thread_limit;
+  th->pushed_nteams_lb = th->pushed_nteams_ub = 0;
+  th->pushed_teams_thread_limit = 0;
+  *nteams = n;
+  *limit = tl;
+}
+
+static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
+                           int argc, void **argv) {
+  int nteams, limit;
+  omp_teams_sizes(th, &nteams, &limit);
+  struct omp_team *league = omp_team_alloc(nteams);
+  league->nthreads = nteams;
+  league->league_size = nteams;
+  league->is_league = true;
+  league->level = th->team->level;
+  league->active_level = th->team->active_level;
+  for (int i = 1; i < nteams; i++)
+    league->threads[i] = omp_pool_acquire();
+  league->loc = loc;
+  league->microtask = fn;
+  league->argc = argc;
+  league->argv = argv;
+  omp_team_reset_worksharing(league);
+  struct omp_task *parent_task = th->task;
+  omp_master_enter(th, league);
+  omp_implicit_tasks_init(league, parent_task);
+  for (int i = 0; i < nteams; i++) {
+    league->implicit_tasks[i].icvs.thread_limit = limit;
+    if (league->implicit_tasks[i].icvs.nthreads > limit)
+      league->implicit_tasks[i].icvs.nthreads = limit;
+  }
+  for (int i = 1; i < nteams; i++)
+    omp_worker_start(league->threads[i], league, i);
+  int32_t gtid = th->gtid, btid = 0;
+  omp_invoke_microtask(fn, &gtid, &btid, argc, argv);
+  omp_join(league);
+  omp_master_leave(th, league);
+  for (int i = 1; i < nteams; i++)
+    omp_pool_release(league->threads[i]);
+  omp_team_free(league);
+}
+
+OMP_EXPORT void __kmpc_fork_teams(ident_t *loc, int32_t argc, kmpc_micro fn, ...) {
+  struct omp_thread *th = omp_self();
+  void *stack_args[OMP_MAX_ARGS_ON_STACK];
+  void **argv = argc <= OMP_MAX_ARGS_ON_STACK ? stack_args
+                                              : malloc(sizeof(void *) * (size_t)argc);
+  if (!argv)
+    omp_fatal(loc, "out of memory forking a teams region");
+  va_list ap;
+  va_start(ap, fn);
+  for (int i = 0; i < argc; i++)
+    argv[i] = va_arg(ap, void *);
+  va_end(ap);
+  omp_league_run(th, loc, fn, argc, argv);
+  if (argv != stack_args)
+    free(argv);
+}

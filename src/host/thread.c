@@ -1,0 +1,99 @@
+/* thread.c — worker threads and the idle pool.
+ *
+ * Workers are created once and reused: between regions a worker waits on its
+ * own fork word (spin, then futex), the master of the next team writes the
+ * team into it and bumps the word. Idle workers not in any team sit in a
+ * LIFO pool so the most recently used (warm) thread goes out first.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+static pthread_mutex_t omp_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct omp_thread *omp_pool_head;
+static _Atomic int omp_busy_threads; /* roots and workers not in the pool */
+
+int omp_threads_in_use(void) {
+  return atomic_load_explicit(&omp_busy_threads, memory_order_relaxed);
+}
+
+void omp_threads_busy_add(int delta) {
+  atomic_fetch_add_explicit(&omp_busy_threads, delta, memory_order_relaxed);
+}
+
+static void omp_worker_run_team(struct omp_thread *th) {
+  struct omp_team *team = th->next_team;
+  int tid = th->next_tid;
+  th->team = team;
+  th->tid = tid;
+  th->task = &team->implicit_tasks[tid];
+  th->single_count = 0;
+  th->dispatch_count = 0;
+  int32_t gtid = th->gtid, btid = tid;
+  omp_invoke_microtask(team->microtask, &gtid, &btid, team->argc, team->argv);
+  /* Join: after the arrival the team may be reused or freed at once. */
+  th->team = NULL;
+  th->task = NULL;
+  atomic_fetch_add(&team->join.value, 1);
+  omp_wake_all(&team->join);
+}
+
+static void *omp_worker_main(void *arg) {
+  struct omp_thread *th = arg;
+  omp_self_tls = th;
+  for (;;) {
+    omp_wait_while_equal(&th->fork, th->fork_seen);
+    th->fork_seen = atomic_load_explicit(&th->fork.value, memory_order_acquire);
+    if (th->exit_requested)
+      break;
+    omp_worker_run_team(th);
+  }
+  return NULL;
+}
+
+static struct omp_thread *omp_worker_create(void) {
+  struct omp_thread *th = calloc(1, sizeof(*th));
+  if (!th)
+    omp_fatal(NULL, "out of memory creating a worker thread");
+  th->place = -1;
+  omp_assign_gtid(th);
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  if (omp_global.stacksize)
+    pthread_attr_setstacksize(&attr, omp_global.stacksize);
+  int rc = pthread_create(&th->pthread, &attr, omp_worker_main, th);
+  pthread_attr_destroy(&attr);
+  if (rc != 0)
+    omp_fatal(NULL, "cannot create a worker thread: %s", strerror(rc));
+  return th;
+}
+
+/* A worker for a new team: from the pool, or a new one. */
+struct omp_thread *omp_pool_acquire(void) {
+  pthread_mutex_lock(&omp_pool_lock);
+  struct omp_thread *th = omp_pool_head;
+  if (th)
+    omp_pool_head = th->pool_next;
+  pthread_mutex_unlock(&omp_pool_lock);
+  atomic_fetch_add_explicit(&omp_busy_threads, 1, memory_order_relaxed);
+  return th ? th : omp_worker_create();
+}
+
+void omp_pool_release(struct omp_thread *th) {
+  atomic_fetch_sub_explicit(&omp_busy_threads, 1, memory_order_relaxed);
+  pthread_mutex_lock(&omp_pool_lock);
+  th->pool_next = omp_pool_head;
+  omp_pool_head = th;
+  pthread_mutex_unlock(&omp_pool_lock);
+}
+
+/* Start worker `th` as member `tid` of `team`. */
+void omp_worker_start(struct omp_thread *th, struct omp_team *team, int tid) {
+  th->next_team = team;
+  th->next_tid = tid;
+  atomic_fetch_add(&th->fork.value, 1);
+  omp_wake_all(&th->fork);
+}
