@@ -4,6 +4,8 @@
  * line, the last arrival resets the count and bumps the epoch on another;
  * waiters spin on the epoch (wait.c), then sleep. For the team sizes of one
  * socket this beats a tree on latency; bench/host measures it against LLVM.
+ * With OMP_CANCELLATION on, the last arrival also ends a loop or sections
+ * cancellation: the construct's barrier is where it stops (cancel.c).
  */
 #include "runtime.h"
 
@@ -14,14 +16,29 @@ void omp_barrier_init(struct omp_barrier *b) {
 }
 
 void omp_barrier_wait(struct omp_team *team, struct omp_thread *th) {
-  (void)th;
   int n = team->nthreads;
-  if (n == 1)
+  if (n == 1) {
+    omp_task_drain(th);
+    if (OMP_UNLIKELY(omp_global.cancellation))
+      omp_cancel_at_barrier(team);
     return;
+  }
   struct omp_barrier *b = &team->barrier;
   uint32_t epoch = atomic_load_explicit(&b->epoch.value, memory_order_acquire);
+  /* Once the team has explicit tasks, the barrier also waits for them. */
+  if (atomic_load_explicit(&team->tasks.used, memory_order_acquire)) {
+    omp_task_barrier(team, th, epoch, false);
+    return;
+  }
   if (atomic_fetch_add_explicit(&b->arrived, 1, memory_order_acq_rel) + 1 ==
       (uint32_t)n) {
+    /* A member may have created tasks before arriving: re-check. */
+    if (atomic_load_explicit(&team->tasks.used, memory_order_acquire)) {
+      omp_task_barrier(team, th, epoch, true);
+      return;
+    }
+    if (OMP_UNLIKELY(omp_global.cancellation))
+      omp_cancel_at_barrier(team);
     atomic_store_explicit(&b->arrived, 0, memory_order_relaxed);
     atomic_store(&b->epoch.value, epoch + 1);
     omp_wake_all(&b->epoch);

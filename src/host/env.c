@@ -1,14 +1,567 @@
-/* env.c — reading OMP_* (and LLVM's KMP_*) environment variables into the
- * initial ICVs, once, at the runtime's lazy initialisation. */
+/* env.c — reading OMP_* (and LLVM's KMP_ and LIBOMP_) environment variables
+ * into omp_global and the initial ICVs, once, at the runtime's lazy
+ * initialisation (init.c calls omp_env_init before any thread registers).
+ *
+ * Every variable is parsed completely or not at all: a value we cannot read
+ * gets exactly one warning naming the variable and its value, and the
+ * default applies, so a typo never stops the program. Defaults and accepted
+ * spellings follow LLVM 19's libomp (kmp_settings.cpp); docs/env.md lists
+ * them, and where we differ on purpose. OMP_PLACES and the binding decision
+ * go on to affinity.c; OMP_DISPLAY_ENV's printing lives in display.c.
+ */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "runtime.h"
+
+#define OMP_KIB ((size_t)1024)
+#define OMP_MIN_STACKSIZE (16 * OMP_KIB)
+#define OMP_DEFAULT_BLOCKTIME_NS ((int64_t)200 * 1000 * 1000)
+#define OMP_DEFAULT_HIDDEN_HELPERS 8
+#define OMP_MAX_HIDDEN_HELPERS 256
+
+/* OMP_SCHEDULE's modifier as written: omp_sched_t cannot say
+ * "nonmonotonic", but OMP_DISPLAY_ENV shows it back. */
+static bool omp_sched_nonmonotonic_given;
+
+/* ---- small parsing helpers -------------------------------------------- */
+
+/* The variable's value, NULL when unset or blank. */
+static const char *omp_getenv(const char *name) {
+  const char *v = getenv(name);
+  if (!v)
+    return NULL;
+  for (const char *p = v; *p; p++)
+    if (!isspace((unsigned char)*p))
+      return v;
+  return NULL;
+}
+
+static void omp_env_bad(const char *name, const char *value, const char *why) {
+  omp_warn("%s=\"%s\": %s; using the default", name, value, why);
+}
+
+static const char *omp_skip_space(const char *p) {
+  while (isspace((unsigned char)*p))
+    p++;
+  return p;
+}
+
+/* Does [p, p+len) equal word, ignoring case? */
+static bool omp_word_is(const char *p, size_t len, const char *word) {
+  return strlen(word) == len && strncasecmp(p, word, len) == 0;
+}
+
+/* The whole text, less surrounding blanks, equals word (ignoring case). */
+static bool omp_text_is(const char *text, const char *word) {
+  text = omp_skip_space(text);
+  size_t len = strlen(text);
+  while (len > 0 && isspace((unsigned char)text[len - 1]))
+    len--;
+  return omp_word_is(text, len, word);
+}
+
+/* LLVM's boolean spellings (__kmp_str_match_true/false). */
+static bool omp_parse_bool(const char *text, bool *out) {
+  static const char *const yes[] = {"true", "1", "yes", "on", ".true.", ".t.", "enable"};
+  static const char *const no[] = {"false", "0", "no", "off", ".false.", ".f.", "disable"};
+  for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+    if (omp_text_is(text, yes[i])) {
+      *out = true;
+      return true;
+    }
+    if (omp_text_is(text, no[i])) {
+      *out = false;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* A decimal integer at *p (after blanks); advances *p past it. */
+static bool omp_scan_long(const char **p, long *out) {
+  const char *s = omp_skip_space(*p);
+  if (!isdigit((unsigned char)*s) && !((*s == '-' || *s == '+') && isdigit((unsigned char)s[1])))
+    return false;
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno)
+    return false;
+  *out = v;
+  *p = end;
+  return true;
+}
+
+/* The whole text is one integer in [min, max]. */
+static bool omp_parse_int(const char *text, long min, long max, int *out) {
+  const char *p = text;
+  long v;
+  if (!omp_scan_long(&p, &v) || *omp_skip_space(p) != '\0' || v < min || v > max)
+    return false;
+  *out = (int)v;
+  return true;
+}
+
+static void omp_env_bool(const char *name, int *field) {
+  const char *v = omp_getenv(name);
+  bool b;
+  if (!v)
+    return;
+  if (omp_parse_bool(v, &b))
+    *field = b;
+  else
+    omp_env_bad(name, v, "expected true or false");
+}
+
+static void omp_env_int(const char *name, long min, int *field) {
+  const char *v = omp_getenv(name);
+  if (!v)
+    return;
+  if (!omp_parse_int(v, min, INT_MAX, field)) {
+    char why[64];
+    snprintf(why, sizeof(why), "expected an integer >= %ld", min);
+    omp_env_bad(name, v, why);
+  }
+}
+
+/* ---- OMP_NUM_THREADS ---------------------------------------------------- */
+
+/* "4,3,2": one positive integer per nesting level. Returns the count, 0 if
+ * the text is not such a list. */
+static int omp_parse_nthreads_list(const char *text, int **out) {
+  int count = 1;
+  for (const char *p = text; *p; p++)
+    count += *p == ',';
+  int *values = malloc(sizeof(int) * (size_t)count);
+  if (!values)
+    return 0;
+  const char *p = text;
+  for (int i = 0; i < count; i++) {
+    long v;
+    if (!omp_scan_long(&p, &v) || v <= 0 || v > INT_MAX) {
+      free(values);
+      return 0;
+    }
+    values[i] = (int)v;
+    p = omp_skip_space(p);
+    if (*p != (i + 1 < count ? ',' : '\0')) {
+      free(values);
+      return 0;
+    }
+    p++;
+  }
+  *out = values;
+  return count;
+}
+
+static void omp_env_num_threads(struct omp_global *g) {
+  const char *v = omp_getenv("OMP_NUM_THREADS");
+  if (!v)
+    return;
+  int *list, n = omp_parse_nthreads_list(v, &list);
+  if (n == 0) {
+    omp_env_bad("OMP_NUM_THREADS", v, "not a list of positive integers");
+    return;
+  }
+  g->nthreads_list = list;
+  g->nthreads_list_len = n;
+  g->initial_icvs.nthreads = list[0];
+}
+
+/* ---- OMP_SCHEDULE: [modifier:]kind[,chunk] ------------------------------- */
+
+static const char *const omp_sched_names[] = {NULL, "static", "dynamic", "guided", "auto"};
+
+static bool omp_parse_schedule(const char *text, int *kind_out, int *chunk_out,
+                               bool *nonmonotonic) {
+  const char *p = omp_skip_space(text);
+  unsigned modifier = 0;
+  *nonmonotonic = false;
+  const char *colon = strchr(p, ':');
+  if (colon) {
+    const char *m = p;
+    size_t len = (size_t)(colon - m);
+    while (len > 0 && isspace((unsigned char)m[len - 1]))
+      len--;
+    if (omp_word_is(m, len, "monotonic"))
+      modifier = (unsigned)omp_sched_monotonic;
+    else if (omp_word_is(m, len, "nonmonotonic"))
+      *nonmonotonic = true;
+    else
+      return false;
+    p = omp_skip_space(colon + 1);
+  }
+  size_t len = strcspn(p, ", \t\n");
+  int kind = 0;
+  for (int k = omp_sched_static; k <= omp_sched_auto; k++)
+    if (omp_word_is(p, len, omp_sched_names[k]))
+      kind = k;
+  if (kind == 0)
+    return false;
+  p = omp_skip_space(p + len);
+  long chunk = 0;
+  if (*p == ',') {
+    p++;
+    if (!omp_scan_long(&p, &chunk) || chunk <= 0 || chunk > INT_MAX)
+      return false;
+    p = omp_skip_space(p);
+  }
+  if (*p != '\0')
+    return false;
+  if (kind == omp_sched_auto && chunk != 0) {
+    omp_warn("OMP_SCHEDULE=\"%s\": auto takes no chunk size; the chunk is "
+             "ignored", text);
+    chunk = 0;
+  }
+  *kind_out = (int)((unsigned)kind | modifier);
+  *chunk_out = (int)chunk;
+  return true;
+}
+
+static void omp_env_schedule(struct omp_icvs *icvs) {
+  const char *v = omp_getenv("OMP_SCHEDULE");
+  if (!v)
+    return;
+  if (!omp_parse_schedule(v, &icvs->sched_kind, &icvs->sched_chunk,
+                          &omp_sched_nonmonotonic_given))
+    omp_env_bad("OMP_SCHEDULE", v,
+                "expected [monotonic:|nonmonotonic:]static|dynamic|guided|auto"
+                "[,chunk] with a positive chunk");
+}
+
+/* The run-sched-var of the initial task as OMP_DISPLAY_ENV shows it. */
+const char *omp_env_schedule_text(char *buf, size_t size) {
+  const struct omp_icvs *icvs = &omp_global.initial_icvs;
+  unsigned kind = (unsigned)icvs->sched_kind;
+  int base = (int)(kind & ~(unsigned)omp_sched_monotonic);
+  const char *modifier = (kind & (unsigned)omp_sched_monotonic) ? "monotonic:"
+                         : omp_sched_nonmonotonic_given ? "nonmonotonic:" : "";
+  const char *name = base >= omp_sched_static && base <= omp_sched_auto
+                         ? omp_sched_names[base] : "unknown";
+  if (icvs->sched_chunk > 0)
+    snprintf(buf, size, "%s%s,%d", modifier, name, icvs->sched_chunk);
+  else
+    snprintf(buf, size, "%s%s", modifier, name);
+  return buf;
+}
+
+/* ---- OMP_PROC_BIND ------------------------------------------------------ */
+
+/* "true" | "false" | a list of primary/master/close/spread. "true" means
+ * spread, as in LLVM (omp_get_proc_bind() then reports spread). */
+static int omp_parse_bind_list(const char *text, int **out) {
+  if (omp_text_is(text, "true") || omp_text_is(text, "false")) {
+    int *one = malloc(sizeof(int));
+    if (!one)
+      return 0;
+    *one = omp_text_is(text, "true") ? omp_proc_bind_spread : omp_proc_bind_false;
+    *out = one;
+    return 1;
+  }
+  int count = 1;
+  for (const char *p = text; *p; p++)
+    count += *p == ',';
+  int *values = malloc(sizeof(int) * (size_t)count);
+  if (!values)
+    return 0;
+  const char *p = text;
+  for (int i = 0; i < count; i++) {
+    p = omp_skip_space(p);
+    size_t len = strcspn(p, ", \t\n");
+    if (omp_word_is(p, len, "primary") || omp_word_is(p, len, "master"))
+      values[i] = omp_proc_bind_master;
+    else if (omp_word_is(p, len, "close"))
+      values[i] = omp_proc_bind_close;
+    else if (omp_word_is(p, len, "spread"))
+      values[i] = omp_proc_bind_spread;
+    else {
+      free(values);
+      return 0;
+    }
+    p = omp_skip_space(p + len);
+    if (*p != (i + 1 < count ? ',' : '\0')) {
+      free(values);
+      return 0;
+    }
+    p++;
+  }
+  *out = values;
+  return count;
+}
+
+/* Reads OMP_PROC_BIND and OMP_PLACES and starts affinity.c. */
+static void omp_env_affinity(struct omp_global *g) {
+  const char *bind = omp_getenv("OMP_PROC_BIND");
+  const char *places = omp_getenv("OMP_PLACES");
+  bool bind_given = false;
+  if (bind) {
+    int *list, n = omp_parse_bind_list(bind, &list);
+    if (n == 0) {
+      omp_env_bad("OMP_PROC_BIND", bind,
+                  "expected true, false or a list of primary, close, spread");
+    } else {
+      g->bind_list = list;
+      g->bind_list_len = n;
+      g->initial_icvs.proc_bind = list[0];
+      bind_given = true;
+    }
+  }
+  /* OMP_PLACES alone turns binding on with LLVM's default policy, spread */
+  if (places && !bind_given)
+    g->initial_icvs.proc_bind = omp_proc_bind_spread;
+  omp_affinity_init(places, g->initial_icvs.proc_bind != omp_proc_bind_false);
+}
+
+/* ---- OMP_STACKSIZE, OMP_WAIT_POLICY, KMP_BLOCKTIME ----------------------- */
+
+/* "size[B|K|M|G|T]" (case-insensitive, blanks allowed), K when no unit. */
+static bool omp_parse_size(const char *text, size_t *out) {
+  const char *p = text;
+  long v;
+  if (!omp_scan_long(&p, &v) || v < 0)
+    return false;
+  p = omp_skip_space(p);
+  unsigned shift = 10;
+  if (*p) {
+    switch (tolower((unsigned char)*p)) {
+    case 'b': shift = 0; break;
+    case 'k': shift = 10; break;
+    case 'm': shift = 20; break;
+    case 'g': shift = 30; break;
+    case 't': shift = 40; break;
+    default: return false;
+    }
+    p++;
+    /* "4MB" reads as 4M */
+    if (shift && tolower((unsigned char)*p) == 'b')
+      p++;
+  }
+  if (*omp_skip_space(p) != '\0')
+    return false;
+  if ((size_t)v > (SIZE_MAX >> shift))
+    return false;
+  *out = (size_t)v << shift;
+  return true;
+}
+
+/* LLVM's default worker stack is the process stack limit (8M typically). */
+static size_t omp_default_stacksize(void) {
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+      rl.rlim_cur >= OMP_MIN_STACKSIZE)
+    return (size_t)rl.rlim_cur;
+  return 8 * OMP_KIB * OMP_KIB;
+}
+
+static void omp_env_stacksize(struct omp_global *g) {
+  const char *v = omp_getenv("OMP_STACKSIZE");
+  size_t size;
+  if (!v)
+    return;
+  if (!omp_parse_size(v, &size))
+    omp_env_bad("OMP_STACKSIZE", v, "expected a size such as 512K, 8M or 1G");
+  else if (size < OMP_MIN_STACKSIZE)
+    omp_env_bad("OMP_STACKSIZE", v, "below the minimum of 16K");
+  else
+    g->stacksize = size;
+}
+
+/* KMP_BLOCKTIME: milliseconds (or "<n>ms", "<n>us"), or "infinite". */
+static bool omp_parse_blocktime(const char *text, int64_t *ns) {
+  if (omp_text_is(text, "infinite") || omp_text_is(text, "infinity")) {
+    *ns = -1;
+    return true;
+  }
+  const char *p = text;
+  long v;
+  if (!omp_scan_long(&p, &v) || v < 0)
+    return false;
+  p = omp_skip_space(p);
+  int64_t unit = 1000 * 1000;
+  if (strncasecmp(p, "ms", 2) == 0)
+    p += 2;
+  else if (strncasecmp(p, "us", 2) == 0) {
+    unit = 1000;
+    p += 2;
+  }
+  if (*omp_skip_space(p) != '\0')
+    return false;
+  /* LLVM's KMP_MAX_BLOCKTIME (INT_MAX) means spin forever */
+  if (v >= INT_MAX)
+    *ns = -1;
+  else
+    *ns = (int64_t)v * unit;
+  return true;
+}
+
+static void omp_env_waiting(struct omp_global *g) {
+  const char *policy = omp_getenv("OMP_WAIT_POLICY");
+  if (policy) {
+    if (omp_text_is(policy, "active")) {
+      g->wait_policy = 1;
+      g->blocktime_ns = -1; /* spin forever */
+    } else if (omp_text_is(policy, "passive")) {
+      g->wait_policy = 2;
+      g->blocktime_ns = 0; /* sleep at once */
+    } else {
+      omp_env_bad("OMP_WAIT_POLICY", policy, "expected active or passive");
+    }
+  }
+  /* an explicit KMP_BLOCKTIME wins over the policy's spin time */
+  const char *bt = omp_getenv("KMP_BLOCKTIME");
+  int64_t ns;
+  if (!bt)
+    return;
+  if (omp_parse_blocktime(bt, &ns))
+    g->blocktime_ns = ns;
+  else
+    omp_env_bad("KMP_BLOCKTIME", bt,
+                "expected milliseconds, <n>ms, <n>us or infinite");
+}
+
+/* ---- nesting --------------------------------------------------------------- */
+
+/* max-active-levels-var: OMP_MAX_ACTIVE_LEVELS, else OMP_NESTED, else
+ * unlimited when OMP_NUM_THREADS or OMP_PROC_BIND lists several levels. */
+static void omp_env_nesting(struct omp_global *g) {
+  struct omp_icvs *icvs = &g->initial_icvs;
+  if (g->nthreads_list_len > 1 || g->bind_list_len > 1)
+    icvs->max_active_levels = g->max_active_levels_supported;
+  int nested = -1;
+  omp_env_bool("OMP_NESTED", &nested);
+  if (nested >= 0)
+    icvs->max_active_levels = nested ? g->max_active_levels_supported : 1;
+  omp_env_int("OMP_MAX_ACTIVE_LEVELS", 0, &icvs->max_active_levels);
+  if (icvs->max_active_levels > g->max_active_levels_supported)
+    icvs->max_active_levels = g->max_active_levels_supported;
+}
+
+/* ---- devices, allocator, display ------------------------------------------- */
+
+static void omp_env_target_offload(struct omp_global *g) {
+  const char *v = omp_getenv("OMP_TARGET_OFFLOAD");
+  if (!v)
+    return;
+  if (omp_text_is(v, "default"))
+    g->target_offload = 0;
+  else if (omp_text_is(v, "mandatory"))
+    g->target_offload = 1;
+  else if (omp_text_is(v, "disabled"))
+    g->target_offload = 2;
+  else
+    omp_env_bad("OMP_TARGET_OFFLOAD", v, "expected mandatory, disabled or default");
+}
+
+struct omp_named_handle {
+  const char *name;
+  uintptr_t handle;
+};
+
+static const struct omp_named_handle omp_allocator_names[] = {
+    {"omp_default_mem_alloc", omp_default_mem_alloc},
+    {"omp_large_cap_mem_alloc", omp_large_cap_mem_alloc},
+    {"omp_const_mem_alloc", omp_const_mem_alloc},
+    {"omp_high_bw_mem_alloc", omp_high_bw_mem_alloc},
+    {"omp_low_lat_mem_alloc", omp_low_lat_mem_alloc},
+    {"omp_cgroup_mem_alloc", omp_cgroup_mem_alloc},
+    {"omp_pteam_mem_alloc", omp_pteam_mem_alloc},
+    {"omp_thread_mem_alloc", omp_thread_mem_alloc},
+};
+
+/* A memory space stands for its predefined allocator. */
+static const struct omp_named_handle omp_memspace_names[] = {
+    {"omp_default_mem_space", omp_default_mem_alloc},
+    {"omp_large_cap_mem_space", omp_large_cap_mem_alloc},
+    {"omp_const_mem_space", omp_const_mem_alloc},
+    {"omp_high_bw_mem_space", omp_high_bw_mem_alloc},
+    {"omp_low_lat_mem_space", omp_low_lat_mem_alloc},
+};
+
+static bool omp_lookup_handle(const struct omp_named_handle *table, size_t n,
+                              const char *p, size_t len, uintptr_t *out) {
+  for (size_t i = 0; i < n; i++)
+    if (omp_word_is(p, len, table[i].name)) {
+      *out = table[i].handle;
+      return true;
+    }
+  return false;
+}
+
+/* The name OMP_DISPLAY_ENV shows for an allocator handle. */
+const char *omp_allocator_name(uintptr_t handle) {
+  for (size_t i = 0; i < sizeof(omp_allocator_names) / sizeof(omp_allocator_names[0]); i++)
+    if (omp_allocator_names[i].handle == handle)
+      return omp_allocator_names[i].name;
+  return "user-defined";
+}
+
+/* OMP_ALLOCATOR: a predefined allocator, or a predefined memory space
+ * (optionally with ":traits", which we do not build: its allocator is used). */
+static void omp_env_allocator(struct omp_global *g) {
+  const char *v = omp_getenv("OMP_ALLOCATOR");
+  if (!v)
+    return;
+  const char *p = omp_skip_space(v);
+  size_t len = strcspn(p, ": \t\n");
+  const char *rest = omp_skip_space(p + len);
+  uintptr_t handle;
+  if (*rest == '\0' &&
+      omp_lookup_handle(omp_allocator_names,
+                        sizeof(omp_allocator_names) / sizeof(omp_allocator_names[0]),
+                        p, len, &handle)) {
+    g->default_allocator = handle;
+    return;
+  }
+  if (omp_lookup_handle(omp_memspace_names,
+                        sizeof(omp_memspace_names) / sizeof(omp_memspace_names[0]),
+                        p, len, &handle) &&
+      (*rest == '\0' || *rest == ':')) {
+    if (*rest == ':')
+      omp_warn("OMP_ALLOCATOR=\"%s\": allocator traits are not supported; "
+               "using %s", v, omp_allocator_name(handle));
+    g->default_allocator = handle;
+    return;
+  }
+  omp_env_bad("OMP_ALLOCATOR", v,
+              "expected a predefined allocator or memory space name");
+}
+
+static void omp_env_display(struct omp_global *g) {
+  const char *v = omp_getenv("OMP_DISPLAY_ENV");
+  bool b;
+  if (!v)
+    return;
+  if (omp_text_is(v, "verbose"))
+    g->display_env = 2;
+  else if (omp_parse_bool(v, &b))
+    g->display_env = b;
+  else
+    omp_env_bad("OMP_DISPLAY_ENV", v, "expected true, false or verbose");
+}
+
+static void omp_env_hidden_helpers(struct omp_global *g) {
+  int use = g->use_hidden_helper_task;
+  omp_env_bool("LIBOMP_USE_HIDDEN_HELPER_TASK", &use);
+  g->use_hidden_helper_task = use;
+  const char *v = omp_getenv("LIBOMP_NUM_HIDDEN_HELPER_THREADS");
+  if (v && !omp_parse_int(v, 0, OMP_MAX_HIDDEN_HELPERS, &g->num_hidden_helper_threads))
+    omp_env_bad("LIBOMP_NUM_HIDDEN_HELPER_THREADS", v,
+                "expected an integer from 0 to 256");
+  /* as LLVM: no helper threads means no hidden helper tasks */
+  if (g->num_hidden_helper_threads == 0)
+    g->use_hidden_helper_task = false;
+}
+
+/* ---- start-up --------------------------------------------------------------- */
 
 static int omp_count_procs(void) {
   cpu_set_t set;
@@ -18,41 +571,17 @@ static int omp_count_procs(void) {
   return n > 0 ? (int)n : 1;
 }
 
-/* Parse a positive integer list "4,3,2"; returns the count, 0 if invalid. */
-static int omp_parse_int_list(const char *text, int **out) {
-  int count = 1;
-  for (const char *p = text; *p; p++)
-    count += *p == ',';
-  int *values = malloc(sizeof(int) * (size_t)count);
-  if (!values)
-    return 0;
-  const char *p = text;
-  for (int i = 0; i < count; i++) {
-    char *end;
-    errno = 0;
-    long v = strtol(p, &end, 10);
-    while (isspace((unsigned char)*end))
-      end++;
-    if (end == p || errno || v <= 0 || v > INT_MAX || (*end && *end != ',')) {
-      free(values);
-      return 0;
-    }
-    values[i] = (int)v;
-    p = end + 1;
-  }
-  *out = values;
-  return count;
-}
-
-void omp_env_init(void) {
-  struct omp_global *g = &omp_global;
+static void omp_env_defaults(struct omp_global *g) {
   g->num_procs = omp_count_procs();
   g->max_active_levels_supported = INT_MAX;
-  g->blocktime_ns = 200 * 1000 * 1000;
-  g->stacksize = 4u << 20;
+  g->blocktime_ns = OMP_DEFAULT_BLOCKTIME_NS;
+  g->stacksize = omp_default_stacksize();
   g->max_threads_limit = INT_MAX;
+  g->default_allocator = omp_default_mem_alloc;
+  g->num_hidden_helper_threads = OMP_DEFAULT_HIDDEN_HELPERS;
+  g->use_hidden_helper_task = true;
   struct omp_icvs *icvs = &g->initial_icvs;
-  icvs->nthreads = g->num_procs;
+  icvs->nthreads = 0; /* the processor count, once places are known */
   icvs->dynamic = 0;
   icvs->max_active_levels = 1;
   icvs->thread_limit = INT_MAX;
@@ -60,19 +589,36 @@ void omp_env_init(void) {
   icvs->sched_chunk = 0;
   icvs->proc_bind = omp_proc_bind_false;
   icvs->default_device = 0;
+}
 
-  const char *v = getenv("OMP_NUM_THREADS");
-  if (v && *v) {
-    int *list, n = omp_parse_int_list(v, &list);
-    if (n == 0) {
-      omp_warn("OMP_NUM_THREADS=\"%s\" is not a list of positive integers; "
-               "using the default", v);
-    } else {
-      g->nthreads_list = list;
-      g->nthreads_list_len = n;
-      icvs->nthreads = list[0];
-      if (n > 1)
-        icvs->max_active_levels = g->max_active_levels_supported;
-    }
-  }
+void omp_env_init(void) {
+  struct omp_global *g = &omp_global;
+  struct omp_icvs *icvs = &g->initial_icvs;
+  omp_env_defaults(g);
+  omp_env_num_threads(g);
+  omp_env_affinity(g); /* may narrow num_procs to the places' processors */
+  if (icvs->nthreads == 0)
+    icvs->nthreads = g->num_procs;
+  omp_env_schedule(icvs);
+  omp_env_bool("OMP_DYNAMIC", &icvs->dynamic);
+  omp_env_nesting(g);
+  omp_env_int("OMP_THREAD_LIMIT", 1, &g->max_threads_limit);
+  icvs->thread_limit = g->max_threads_limit;
+  omp_env_int("OMP_DEFAULT_DEVICE", 0, &icvs->default_device);
+  omp_env_stacksize(g);
+  omp_env_waiting(g);
+  omp_env_bool("OMP_CANCELLATION", &g->cancellation);
+  omp_env_int("OMP_MAX_TASK_PRIORITY", 0, &g->max_task_priority);
+  omp_env_int("OMP_NUM_TEAMS", 1, &g->num_teams);
+  omp_env_int("OMP_TEAMS_THREAD_LIMIT", 1, &g->teams_thread_limit);
+  omp_env_target_offload(g);
+  omp_env_allocator(g);
+  omp_env_hidden_helpers(g);
+  omp_env_bool("OMP_DISPLAY_AFFINITY", &g->display_affinity);
+  const char *format = getenv("OMP_AFFINITY_FORMAT");
+  if (format)
+    omp_set_affinity_format(format);
+  omp_env_display(g);
+  if (g->display_env)
+    omp_display_env_print(g->display_env == 2);
 }

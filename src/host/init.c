@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runtime.h"
 
@@ -61,6 +62,7 @@ struct omp_thread *omp_register_root(void) {
   omp_threads_busy_add(1);
   th->is_root = true;
   th->place = -1;
+  th->os_tid = (int)gettid();
   team->nthreads = 1;
   team->capacity = 1;
   team->threads = slots;

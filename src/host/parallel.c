@@ -13,8 +13,6 @@
 
 #include "runtime.h"
 
-void omp_affinity_fork(struct omp_team *team, int proc_bind);
-
 #if !defined(__x86_64__)
 /* Portable fallback of x86_64/invoke.S for up to 16 shared variables. */
 void omp_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int argc,
@@ -65,6 +63,7 @@ static struct omp_team *omp_team_alloc(int capacity) {
 }
 
 static void omp_team_free(struct omp_team *team) {
+  omp_team_tasks_free(team);
   free(team->threads);
   free(team->implicit_tasks);
   free(team);
@@ -73,14 +72,10 @@ static void omp_team_free(struct omp_team *team) {
 /* Per-region worksharing state starts fresh in every team. */
 static void omp_team_reset_worksharing(struct omp_team *team) {
   atomic_store_explicit(&team->single_count, 0, memory_order_relaxed);
-  for (int i = 0; i < OMP_DISPATCH_BUFFERS; i++) {
-    struct omp_dispatch_buffer *buf = &team->dispatch[i];
-    atomic_store_explicit(&buf->index, (uint32_t)i, memory_order_relaxed);
-    atomic_store_explicit(&buf->finished, 0, memory_order_relaxed);
-    buf->doacross = NULL;
-  }
+  omp_dispatch_reset(team);
   atomic_store_explicit(&team->copyprivate_data, NULL, memory_order_relaxed);
   atomic_store_explicit(&team->cancel_kind, 0, memory_order_relaxed);
+  atomic_store_explicit(&team->tasks.used, false, memory_order_relaxed);
 }
 
 /* Make `team` the current team of its master `th` (thread 0). */
@@ -90,6 +85,7 @@ static void omp_master_enter(struct omp_thread *th, struct omp_team *team) {
   team->master_saved_single_count = th->single_count;
   team->master_saved_dispatch_count = th->dispatch_count;
   team->master_saved_dispatch = th->dispatch;
+  team->master_saved_dispatch_private = th->dispatch_private;
   team->threads[0] = th;
   th->team = team;
   th->tid = 0;
@@ -106,6 +102,7 @@ static void omp_master_leave(struct omp_thread *th, struct omp_team *team) {
   th->single_count = team->master_saved_single_count;
   th->dispatch_count = team->master_saved_dispatch_count;
   th->dispatch = team->master_saved_dispatch;
+  th->dispatch_private = team->master_saved_dispatch_private;
 }
 
 static void omp_implicit_tasks_init(struct omp_team *team, struct omp_task *parent) {
@@ -113,6 +110,7 @@ static void omp_implicit_tasks_init(struct omp_team *team, struct omp_task *pare
   omp_icvs_for_level(&icvs, &parent->icvs, team->level);
   for (int i = 0; i < team->nthreads; i++) {
     struct omp_task *task = &team->implicit_tasks[i];
+    omp_deps_free_children(task);
     memset(task, 0, sizeof(*task));
     task->icvs = icvs;
     task->parent = parent;
@@ -142,6 +140,7 @@ void omp_serialized_begin(struct omp_thread *th, ident_t *loc) {
   struct omp_task *parent_task = th->task;
   omp_master_enter(th, team);
   omp_implicit_tasks_init(team, parent_task);
+  omp_display_affinity_serialized(th);
 }
 
 void omp_serialized_end(struct omp_thread *th) {
@@ -149,6 +148,7 @@ void omp_serialized_end(struct omp_thread *th) {
   if (!team->serialized)
     omp_fatal(team->loc, "__kmpc_end_serialized_parallel without a matching "
                          "__kmpc_serialized_parallel");
+  omp_task_drain(th);
   omp_master_leave(th, team);
   team->free_next = th->serial_teams;
   th->serial_teams = team;
@@ -207,14 +207,36 @@ static struct omp_team *omp_team_obtain(struct omp_thread *th, int n, bool *hot)
   return team;
 }
 
-static void omp_join(struct omp_team *team) {
+static bool omp_join_complete(void *arg) {
+  struct omp_team *team = arg;
+  return atomic_load(&team->join.value) == (uint32_t)team->nthreads - 1 &&
+         atomic_load(&team->tasks.pending) == 0;
+}
+
+/* The master's end of a region: every worker arrived and, if the team made
+ * explicit tasks, all of them completed (workers that saw tasks keep
+ * running them until the master says so, then leave the team). */
+static void omp_join(struct omp_thread *th, struct omp_team *team) {
   uint32_t expected = (uint32_t)team->nthreads - 1;
-  for (;;) {
-    uint32_t arrived = atomic_load_explicit(&team->join.value, memory_order_acquire);
-    if (arrived == expected)
-      break;
-    omp_wait_while_equal(&team->join, arrived);
+  if (!atomic_load(&team->tasks.used)) {
+    for (;;) {
+      uint32_t arrived = atomic_load_explicit(&team->join.value, memory_order_acquire);
+      if (arrived == expected)
+        break;
+      omp_wait_while_equal(&team->join, arrived);
+    }
   }
+  if (atomic_load(&team->tasks.used)) {
+    omp_task_wait(th, omp_join_complete, team);
+    atomic_store(&team->join_done, 1);
+    omp_team_signal_work(team);
+    while (atomic_load(&team->join_helpers))
+      omp_os_relax_or_yield();
+    atomic_store_explicit(&team->join_done, 0, memory_order_relaxed);
+  }
+  /* The last arrivals and task completions may still be signalling. */
+  while (atomic_load(&team->tasks.signalers))
+    omp_os_relax_or_yield();
   atomic_store_explicit(&team->join.value, 0, memory_order_relaxed);
 }
 
@@ -233,7 +255,7 @@ static void omp_team_run(struct omp_thread *th, struct omp_team *team,
     omp_worker_start(team->threads[i], team, i);
   int32_t gtid = th->gtid, btid = 0;
   omp_invoke_microtask(fn, &gtid, &btid, argc, argv);
-  omp_join(team);
+  omp_join(th, team);
   omp_master_leave(th, team);
 }
 
@@ -426,7 +448,7 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
     omp_worker_start(league->threads[i], league, i);
   int32_t gtid = th->gtid, btid = 0;
   omp_invoke_microtask(fn, &gtid, &btid, argc, argv);
-  omp_join(league);
+  omp_join(th, league);
   omp_master_leave(th, league);
   for (int i = 1; i < nteams; i++)
     omp_pool_release(league->threads[i]);

@@ -73,6 +73,7 @@ struct omp_icvs {
   int sched_chunk;       /* run-sched-var chunk (0: default) */
   int proc_bind;         /* bind-var for the next parallel region */
   int default_device;    /* default-device-var */
+  uintptr_t default_allocator; /* def-allocator-var; 0: omp_global's (alloc.c) */
 };
 
 /* Device-wide settings and ICVs, read from the environment once (env.c). */
@@ -94,6 +95,9 @@ struct omp_global {
   int teams_thread_limit;   /* OMP_TEAMS_THREAD_LIMIT (0: unset) */
   int max_threads_limit;    /* OMP_THREAD_LIMIT as given (INT_MAX when unset) */
   int max_active_levels_supported;
+  uintptr_t default_allocator; /* OMP_ALLOCATOR: an omp_allocator_handle_t */
+  int num_hidden_helper_threads; /* LIBOMP_NUM_HIDDEN_HELPER_THREADS */
+  bool use_hidden_helper_task;   /* LIBOMP_USE_HIDDEN_HELPER_TASK */
   struct omp_icvs initial_icvs; /* ICVs of each initial task */
 };
 
@@ -118,29 +122,130 @@ struct omp_barrier {
   struct omp_waitword epoch OMP_ALIGNED_CACHE;
 };
 
-/* A task: today the implicit task of each team member (its data
- * environment); explicit tasks extend it (tasking). */
+/* ---- Tasks: LLVM's kmp_task_t, which clang's code reads and writes ---- */
+
+typedef int32_t (*kmp_routine_entry_t)(int32_t gtid, void *task);
+typedef union kmp_cmplrdata {
+  int32_t priority;
+  kmp_routine_entry_t destructors;
+} kmp_cmplrdata_t;
+
+typedef struct kmp_task {
+  void *shareds;
+  kmp_routine_entry_t routine;
+  int32_t part_id;
+  kmp_cmplrdata_t data1; /* destructors thunk */
+  kmp_cmplrdata_t data2; /* priority */
+  /* clang places the task's private copies after this */
+} kmp_task_t;
+
+/* kmp_tasking_flags_t: the compiler's low 8 bits */
+#define OMP_TASK_TIED 0x01
+#define OMP_TASK_FINAL 0x02
+#define OMP_TASK_MERGED_IF0 0x04
+#define OMP_TASK_DESTRUCTORS 0x08
+#define OMP_TASK_PROXY 0x10
+#define OMP_TASK_PRIORITY 0x20
+#define OMP_TASK_DETACHABLE 0x40
+#define OMP_TASK_HIDDEN_HELPER 0x80
+
+struct omp_taskgroup;
+struct omp_dephash;
+struct omp_depnode;
+
+/* A task: the implicit task of each team member, or an explicit task whose
+ * kmp_task_t (and clang's privates and shareds) follow this header in the
+ * same allocation. Its ICVs are its data environment. */
 struct omp_task {
   struct omp_icvs icvs;
   struct omp_task *parent;
-  struct omp_team *team;
+  struct omp_team *team;       /* team whose barriers wait for this task */
   bool implicit;
   bool final;
+  bool started;                /* an untied task that re-enqueues itself */
+  bool if0;                    /* undeferred: run by its encountering thread */
+  uint32_t flags;              /* OMP_TASK_* from clang */
+  int creator_tid;             /* deque the task goes back to when released */
+  int priority;
+  _Atomic int32_t incomplete_children; /* what taskwait waits for */
+  _Atomic int32_t refs;        /* self while incomplete + each live child */
+  _Atomic int32_t parts;       /* untied re-enqueues still outstanding */
+  _Atomic int32_t detach_state; /* OMP_DETACH_* */
+  struct omp_taskgroup *taskgroup; /* innermost taskgroup of this task */
+  struct omp_dephash *dephash; /* dependences among this task's children */
+  struct omp_depnode *depnode; /* this task in its parent's graph */
+  void *async_handle;          /* libomptarget's per-task async info */
+  size_t alloc_size;
+} __attribute__((aligned(16)));
+
+#define OMP_DETACH_NONE 0
+#define OMP_DETACH_ARMED 1     /* event handed out, not yet fulfilled */
+#define OMP_DETACH_FULFILLED 2 /* fulfilled before the body finished */
+#define OMP_DETACH_WAITING 3   /* body finished, waiting for fulfilment */
+
+static inline kmp_task_t *omp_task_abi(struct omp_task *t) {
+  return (kmp_task_t *)(t + 1);
+}
+static inline struct omp_task *omp_task_of(kmp_task_t *k) {
+  return ((struct omp_task *)k) - 1;
+}
+
+/* One member's task deque: the owner pushes and pops at the tail (LIFO),
+ * thieves take from the head (FIFO). A small lock guards it, as in LLVM;
+ * when it is full the producer runs the task itself (throttling). */
+struct omp_task_deque {
+  _Atomic uint32_t lock OMP_ALIGNED_CACHE;
+  uint32_t head, capacity;
+  _Atomic uint32_t count; /* written under the lock, peeked without it */
+  struct omp_task **ring;
+};
+
+/* A team's tasking state, set up on the team's first explicit task. */
+struct omp_team_tasks {
+  struct omp_task_deque *deques;  /* one per member */
+  int ndeques;
+  _Atomic int32_t pending OMP_ALIGNED_CACHE; /* explicit tasks not complete */
+  struct omp_waitword work OMP_ALIGNED_CACHE; /* bumped: task queued or done */
+  _Atomic int32_t waiters;        /* threads waiting for work */
+  _Atomic int32_t signalers;      /* completions still touching the team */
+  _Atomic bool used;              /* barriers must wait for tasks */
 };
 
 #define OMP_DISPATCH_BUFFERS 7 /* loops in flight at once under nowait */
 
-/* Shared state of one dynamically scheduled loop (dispatch.c). */
+/* Shared state of one worksharing construct that hands out work at run time
+ * (dispatch.c: dynamic loops, sections; ordered.c: ordered, doacross). Loop
+ * number k of a region uses buffer k % OMP_DISPATCH_BUFFERS once `index`
+ * reaches k; the last member to finish with it resets it and moves `index`
+ * on by OMP_DISPATCH_BUFFERS, so up to that many nowait loops are in flight. */
 struct omp_dispatch_buffer {
   _Atomic uint32_t index OMP_ALIGNED_CACHE; /* which loop owns it */
   _Atomic uint32_t finished;                /* members done with it */
-  _Atomic int64_t next;                     /* next iteration to hand out */
-  _Atomic int64_t ordered_next;             /* ordered: next to enter */
-  int64_t lower, upper, stride;             /* normalised loop */
-  int64_t chunk;
-  int kind;                                 /* kmp schedule of this loop */
+  struct omp_waitword released;             /* bumped when index moves on */
+  void *_Atomic doacross;                   /* doacross flags (ordered.c) */
+  _Atomic uint64_t next OMP_ALIGNED_CACHE;  /* next chunk or iteration */
+  _Atomic uint64_t ordered_next OMP_ALIGNED_CACHE; /* ordered: next to run */
+  struct omp_waitword ordered_moved;        /* low bits of ordered_next */
+};
+
+/* One member's side of the loop it is scheduling: the loop as every member
+ * computes it from the same arguments, and its own progress (dispatch.c,
+ * ordered.c). A master keeps it across a nested region it forks. */
+struct omp_dispatch_private {
+  uint64_t lower;        /* first iteration's value, as the loop type's bits */
+  int64_t stride;
   uint64_t trip_count;
-  void *doacross;                           /* doacross state (ordered.c) */
+  uint64_t chunk;        /* iterations per chunk (guided: the minimum) */
+  uint64_t nchunks;      /* chunks in all (static chunked, dynamic, trapezoid) */
+  uint64_t static_next;  /* static kinds: this member's next chunk number */
+  uint64_t trapezoid_first, trapezoid_step; /* first chunk size, decrement */
+  uint64_t ordered_lower; /* ordered: first iteration of the current chunk */
+  int kind;              /* resolved schedule (dispatch.c) */
+  bool ordered;
+  bool ordered_bumped;   /* the current iteration left its ordered region */
+  struct omp_dispatch_buffer *doacross_buffer; /* doacross loop running */
+  int64_t *doacross_dims; /* its bounds: per dimension lo, up, st, range */
+  int doacross_ndims;
 };
 
 struct omp_team {
@@ -165,12 +270,22 @@ struct omp_team {
   struct omp_dispatch_buffer dispatch[OMP_DISPATCH_BUFFERS];
   void *_Atomic copyprivate_data;                /* single's broadcast */
   _Atomic int cancel_kind OMP_ALIGNED_CACHE;     /* pending cancellation */
-  void *reduce_data;                             /* tree reduction scratch */
+  struct omp_team_tasks tasks;                   /* explicit tasks (task.c) */
+  _Atomic int32_t join_helpers;  /* workers running tasks after their join */
+  _Atomic uint32_t join_done;    /* master: all tasks done, helpers may go */
+  void *_Atomic taskred_data[2];  /* reduction(task,...) copies: parallel, ws */
+  _Atomic int taskred_fini[2];
+  bool is_hidden_helper;                         /* the hidden helper team */
   /* the master's worksharing counters in its outer team, restored at join */
   uint32_t master_saved_single_count;
   uint32_t master_saved_dispatch_count;
   struct omp_dispatch_buffer *master_saved_dispatch;
+  struct omp_dispatch_private master_saved_dispatch_private;
   struct omp_team *free_next; /* serialized-team free list */
+  /* affinity.c: the master's place partition in this team, valid when
+   * places_assigned (set by omp_affinity_fork) */
+  bool places_assigned;
+  int master_place_first, master_place_last;
 };
 
 struct omp_thread {
@@ -197,11 +312,21 @@ struct omp_thread {
   uint32_t single_count;
   uint32_t dispatch_count;
   struct omp_dispatch_buffer *dispatch; /* loop now being scheduled */
-  int64_t dispatch_last_chunk_lb;       /* ordered: current chunk */
-  int64_t dispatch_last_chunk_ub;
+  struct omp_dispatch_private dispatch_private;
   struct omp_thread *pool_next;
   pthread_t pthread;
   int place;                 /* bound place, -1 when unbound */
+  /* affinity.c: place partition as a worker of its team (the master's is
+   * in the team), and what OMP_DISPLAY_AFFINITY last reported */
+  int place_first, place_last;
+  int os_tid;                /* kernel thread id, 0 until known */
+  int shown_level, shown_nthreads;
+  /* reduction.c: the method of the reduction this thread is in, and in a
+   * tree reduction its partial result for its parent (ready.value is 1 from
+   * handing it over until the parent has combined it) */
+  int reduce_method;
+  void *reduce_partial;
+  struct omp_waitword reduce_ready OMP_ALIGNED_CACHE;
 };
 
 /* ---- init.c --------------------------------------------------------------- */
@@ -234,6 +359,7 @@ void omp_worker_start(struct omp_thread *th, struct omp_team *team, int tid);
 void omp_wait_while_equal(struct omp_waitword *w, uint32_t old);
 void omp_wake_all(struct omp_waitword *w);
 void omp_wait_init(void);
+void omp_os_relax_or_yield(void);
 extern bool omp_oversubscribed;
 
 /* ---- parallel.c --------------------------------------------------------- */
@@ -260,6 +386,16 @@ struct omp_team *omp_team_at_level(struct omp_thread *th, int level, int *tid);
 /* The host teams region enclosing th, NULL when none. */
 struct omp_team *omp_enclosing_league(struct omp_thread *th, int *team_num);
 
+/* ---- dispatch.c: worksharing buffers ------------------------------------ */
+
+/* The next worksharing buffer of th's team, once its previous loop is done
+ * by all members; counts the construct in th->dispatch_count. */
+struct omp_dispatch_buffer *omp_dispatch_acquire(struct omp_thread *th);
+/* th is done with buf; the last member resets it for a later construct. */
+void omp_dispatch_release(struct omp_thread *th, struct omp_dispatch_buffer *buf);
+/* All buffers free again, as at the start of a region. */
+void omp_dispatch_reset(struct omp_team *team);
+
 /* ---- error.c: messages ------------------------------------------------------ */
 
 /* Messages start with "omp:" and name the source location when known. */
@@ -269,8 +405,81 @@ _Noreturn void omp_fatal(ident_t *loc, const char *fmt, ...)
 /* "file:line" of loc into buf, "" when unknown. */
 const char *omp_loc_string(const ident_t *loc, char *buf, size_t size);
 
+/* ---- lock.c: the futex mutex of critical and omp_lock_t (0 is free) ---- */
+
+void omp_mutex_lock(_Atomic uint32_t *word);
+bool omp_mutex_trylock(_Atomic uint32_t *word);
+void omp_mutex_unlock(_Atomic uint32_t *word);
+
+/* ---- cancel.c ------------------------------------------------------------------ */
+
+/* Called (only when omp_global.cancellation) by whoever releases a team
+ * barrier, before the release: ends a loop/sections cancellation request. */
+void omp_cancel_at_barrier(struct omp_team *team);
+
 /* ---- env.c ---------------------------------------------------------------------- */
 
 void omp_env_init(void);
+
+/* ---- affinity.c / display.c: places, binding, affinity display ---------- */
+
+/* Called at each fork of a team of >1 threads, before workers start: assign
+ * places (proc_bind policy) and bind; returns at once when binding is off. */
+void omp_affinity_fork(struct omp_team *team, int proc_bind);
+/* env.c hands over OMP_PLACES (NULL when unset) and whether binding is on. */
+void omp_affinity_init(const char *places, bool binding);
+/* The text shown for OMP_PLACES by OMP_DISPLAY_ENV, NULL when undefined. */
+const char *omp_affinity_places_text(void);
+/* OS processors of the current place of th (its bound place, or all the
+ * process may use when unbound), as LLVM prints masks: "0-3,5,7". */
+void omp_affinity_mask_string(struct omp_thread *th, char *buf, size_t size);
+/* OMP_DISPLAY_AFFINITY: print the lines of a team's members whose binding
+ * or team shape changed (display.c). */
+void omp_display_affinity_team(struct omp_team *team, bool places_changed);
+/* The same for th entering a serialized region (a team of one): for
+ * omp_serialized_begin to call after making the team current. */
+void omp_display_affinity_serialized(struct omp_thread *th);
+void omp_display_env_print(int verbose);
+const char *omp_env_schedule_text(char *buf, size_t size);
+/* The name of a predefined allocator handle (env.c). */
+const char *omp_allocator_name(uintptr_t handle);
+
+/* ---- tasking (task.c, task_queue.c, taskdeps.c, taskgroup.c,
+ *      hidden_helper.c) ------------------------------------------------ */
+
+struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t flags,
+                                size_t sizeof_kmp_task, size_t sizeof_shareds,
+                                kmp_routine_entry_t entry);
+void omp_task_execute(struct omp_thread *th, struct omp_task *task);
+void omp_task_ready(struct omp_thread *th, struct omp_task *task);
+void omp_task_requeue(struct omp_task *task);
+void omp_task_complete(struct omp_task *task);
+void omp_taskwait_children(struct omp_thread *th);
+
+bool omp_task_enqueue(struct omp_team *team, int tid, struct omp_task *task);
+void omp_task_enqueue_always(struct omp_team *team, int tid, struct omp_task *task);
+struct omp_task *omp_task_find(struct omp_team *team, int tid,
+                               const struct omp_task *current);
+int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *new_task);
+void __kmpc_taskgroup(ident_t *loc, int32_t gtid);
+void __kmpc_end_taskgroup(ident_t *loc, int32_t gtid);
+bool omp_task_run_one(struct omp_thread *th);
+void omp_task_wait(struct omp_thread *th, bool (*done)(void *), void *arg);
+void omp_team_signal_work(struct omp_team *team);
+void omp_team_tasks_free(struct omp_team *team);
+void omp_task_barrier(struct omp_team *team, struct omp_thread *th, uint32_t epoch,
+                      bool arrived);
+void omp_task_drain(struct omp_thread *th);
+
+void omp_deps_release(struct omp_task *task);
+void omp_deps_free_children(struct omp_task *task);
+
+void omp_taskgroup_add(struct omp_taskgroup *tg);
+void omp_taskgroup_remove(struct omp_taskgroup *tg);
+bool omp_taskgroup_cancel(struct omp_task *task);
+bool omp_taskgroup_is_cancelled(struct omp_task *task);
+
+bool omp_hidden_helper_enabled(void);
+void omp_hidden_helper_submit(struct omp_thread *th, struct omp_task *task);
 
 #endif

@@ -6,6 +6,7 @@
  * LIFO pool so the most recently used (warm) thread goes out first.
  */
 #include <errno.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,11 @@ void omp_threads_busy_add(int delta) {
   atomic_fetch_add_explicit(&omp_busy_threads, delta, memory_order_relaxed);
 }
 
+static bool omp_join_released(void *arg) {
+  struct omp_team *team = arg;
+  return atomic_load(&team->join_done) != 0;
+}
+
 static void omp_worker_run_team(struct omp_thread *th) {
   struct omp_team *team = th->next_team;
   int tid = th->next_tid;
@@ -33,16 +39,30 @@ static void omp_worker_run_team(struct omp_thread *th) {
   th->dispatch_count = 0;
   int32_t gtid = th->gtid, btid = tid;
   omp_invoke_microtask(team->microtask, &gtid, &btid, team->argc, team->argv);
-  /* Join: after the arrival the team may be reused or freed at once. */
-  th->team = NULL;
-  th->task = NULL;
+  /* Join. Without tasks the team may be reused or freed the moment we
+   * arrive; with tasks we stay to run them until the master is done. */
+  bool help = atomic_load(&team->tasks.used);
+  if (help)
+    atomic_fetch_add(&team->join_helpers, 1);
+  /* A master waiting with tasks sleeps on the work word: signal it after
+   * arriving, and hold `signalers` so it does not free the team under us. */
+  atomic_fetch_add(&team->tasks.signalers, 1);
   atomic_fetch_add(&team->join.value, 1);
   omp_wake_all(&team->join);
+  omp_team_signal_work(team);
+  atomic_fetch_sub(&team->tasks.signalers, 1);
+  if (help) {
+    omp_task_wait(th, omp_join_released, team);
+    atomic_fetch_sub(&team->join_helpers, 1);
+  }
+  th->team = NULL;
+  th->task = NULL;
 }
 
 static void *omp_worker_main(void *arg) {
   struct omp_thread *th = arg;
   omp_self_tls = th;
+  th->os_tid = (int)gettid();
   for (;;) {
     omp_wait_while_equal(&th->fork, th->fork_seen);
     th->fork_seen = atomic_load_explicit(&th->fork.value, memory_order_acquire);

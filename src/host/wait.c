@@ -31,7 +31,10 @@ void omp_wait_while_equal(struct omp_waitword *w, uint32_t old) {
     for (unsigned spins = 1;; spins++) {
       if (atomic_load_explicit(&w->value, memory_order_acquire) != old)
         return;
-      if (yield)
+      /* Give the CPU away now and then even when we do not look
+       * oversubscribed: another process may need this core (as LLVM's
+       * KMP_YIELD_SPIN does every few hundred pauses). */
+      if (yield || (spins & 255) == 0)
         sched_yield();
       else
         omp_os_cpu_relax();
@@ -43,6 +46,14 @@ void omp_wait_while_equal(struct omp_waitword *w, uint32_t old) {
   while (atomic_load(&w->value) == old)
     omp_os_wait(&w->value, old);
   atomic_fetch_sub(&w->sleepers, 1);
+}
+
+/* One step of a short busy wait (a few instructions' window). */
+void omp_os_relax_or_yield(void) {
+  if (omp_oversubscribed || omp_threads_in_use() > omp_global.num_procs)
+    sched_yield();
+  else
+    omp_os_cpu_relax();
 }
 
 /* Called after changing w->value (seq_cst) to wake sleepers, if any. */

@@ -1,0 +1,95 @@
+/* cancel.c — `cancel`, `cancellation point` and the cancellable barrier.
+ *
+ * Only with OMP_CANCELLATION=true (omp_global.cancellation); otherwise every
+ * entry point reports "not cancelled" and clang's code runs on. A request to
+ * cancel the parallel region or its current loop/sections is one value in
+ * team->cancel_kind: the first `cancel` installs its kind, and any member
+ * that then meets a `cancel` or `cancellation point` of that kind learns that
+ * it must leave the construct (1). In a cancellable region clang turns the
+ * region's barriers into __kmpc_cancel_barrier; a cancelled member goes
+ * straight to the barrier ending its construct, so every barrier completes
+ * as usual. As in LLVM, whoever releases a barrier ends a loop or sections
+ * request there (omp_cancel_at_barrier): the rest of the region runs on. A
+ * parallel request outlives barriers: __kmpc_cancel_barrier then returns 1
+ * to every member, which leaves the region; a second barrier makes sure all
+ * have read the request before it is cleared. (A fork also starts each team
+ * with no request.)
+ *
+ * Taskgroup cancellation (kind 4) is a flag of the innermost taskgroup of
+ * the current task (taskgroup.c); outside any taskgroup it does nothing.
+ */
+#include "runtime.h"
+
+/* LLVM's kmp_cancel_kind_t, the values clang passes. */
+enum omp_cancel_kind {
+  OMP_CANCEL_NONE = 0,
+  OMP_CANCEL_PARALLEL = 1,
+  OMP_CANCEL_LOOP = 2,
+  OMP_CANCEL_SECTIONS = 3,
+  OMP_CANCEL_TASKGROUP = 4,
+};
+
+static void omp_cancel_check_kind(ident_t *loc, int32_t kind, const char *what) {
+  if (kind < OMP_CANCEL_PARALLEL || kind > OMP_CANCEL_TASKGROUP)
+    omp_fatal(loc, "%s: unknown construct kind %d", what, kind);
+}
+
+OMP_EXPORT int32_t __kmpc_cancel(ident_t *loc, int32_t gtid, int32_t kind) {
+  omp_cancel_check_kind(loc, kind, "cancel");
+  if (!omp_global.cancellation)
+    return 0;
+  struct omp_thread *th = omp_self();
+  if (kind == OMP_CANCEL_TASKGROUP)
+    return omp_taskgroup_cancel(th->task);
+  int pending = OMP_CANCEL_NONE;
+  atomic_compare_exchange_strong(&th->team->cancel_kind, &pending, kind);
+  return pending == OMP_CANCEL_NONE || pending == kind;
+}
+
+/* Whether a request of `kind` is pending for the caller's construct. */
+static int omp_cancel_pending(int kind) {
+  struct omp_thread *th = omp_self();
+  if (kind == OMP_CANCEL_TASKGROUP)
+    return omp_taskgroup_is_cancelled(th->task);
+  return atomic_load_explicit(&th->team->cancel_kind, memory_order_acquire) ==
+         kind;
+}
+
+/* A request of another kind is not this point's business (LLVM asserts
+ * there; the specification says such a point simply does not cancel). */
+OMP_EXPORT int32_t __kmpc_cancellationpoint(ident_t *loc, int32_t gtid,
+                                            int32_t kind) {
+  omp_cancel_check_kind(loc, kind, "cancellation point");
+  if (!omp_global.cancellation)
+    return 0;
+  return omp_cancel_pending(kind);
+}
+
+void omp_cancel_at_barrier(struct omp_team *team) {
+  int pending = atomic_load_explicit(&team->cancel_kind, memory_order_relaxed);
+  if (pending == OMP_CANCEL_LOOP || pending == OMP_CANCEL_SECTIONS)
+    atomic_store_explicit(&team->cancel_kind, OMP_CANCEL_NONE,
+                          memory_order_relaxed);
+}
+
+OMP_EXPORT int32_t __kmpc_cancel_barrier(ident_t *loc, int32_t gtid) {
+  struct omp_thread *th = omp_self();
+  struct omp_team *team = th->team;
+  omp_barrier_wait(team, th);
+  if (!omp_global.cancellation ||
+      atomic_load_explicit(&team->cancel_kind, memory_order_relaxed) !=
+          OMP_CANCEL_PARALLEL)
+    return 0;
+  omp_barrier_wait(team, th);
+  atomic_store_explicit(&team->cancel_kind, OMP_CANCEL_NONE,
+                        memory_order_relaxed);
+  return 1;
+}
+
+/* LLVM's kmp_get_cancellation_status(kind), for code that cleans up before
+ * its cancellation point. */
+OMP_EXPORT int kmp_get_cancellation_status(int kind) {
+  if (!omp_global.cancellation)
+    return 0;
+  return omp_cancel_pending(kind);
+}

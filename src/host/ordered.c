@@ -1,0 +1,265 @@
+/* ordered.c — `ordered` regions and doacross (`ordered(n)` with
+ * depend(sink)/depend(source)).
+ *
+ * Ordered: clang-19 schedules every `for ordered` loop through dispatch
+ * (dispatch.c; plain `ordered` passes kmp_ord_static), and in each iteration
+ * brackets the ordered block with __kmpc_ordered/__kmpc_end_ordered and ends
+ * the iteration with __kmpc_dispatch_fini_*. The loop's buffer holds
+ * ordered_next, the number of iterations that have passed their ordered
+ * point; an iteration of the chunk starting at iteration L may enter once
+ * ordered_next >= L (the earlier iterations of its own chunk are this
+ * thread's, so they are done), and leaving bumps ordered_next by one.
+ * An iteration that skips its ordered block still passes the token in
+ * __kmpc_dispatch_fini.
+ *
+ * Doacross: __kmpc_doacross_init takes the next worksharing buffer and
+ * shares one bit per iteration of the linearised iteration space; the first
+ * member allocates it, the last to finish frees it (omp_dispatch_release).
+ * post sets an iteration's bit, wait spins, then sleeps, until its sink's bit
+ * is set; sinks outside the loop bounds are satisfied at once, as in LLVM.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+/* ---- ordered ------------------------------------------------------------ */
+
+static void omp_ordered_wait(struct omp_dispatch_buffer *buf, uint64_t first) {
+  if (atomic_load_explicit(&buf->ordered_next, memory_order_acquire) >= first)
+    return;
+  for (;;) {
+    uint32_t seen = atomic_load(&buf->ordered_moved.value);
+    if (atomic_load_explicit(&buf->ordered_next, memory_order_acquire) >= first)
+      return;
+    omp_wait_while_equal(&buf->ordered_moved, seen);
+  }
+}
+
+/* Only the thread holding the token moves ordered_next, so no RMW on it. */
+static void omp_ordered_pass(struct omp_dispatch_buffer *buf) {
+  uint64_t next = atomic_load_explicit(&buf->ordered_next, memory_order_relaxed);
+  atomic_store_explicit(&buf->ordered_next, next + 1, memory_order_release);
+  atomic_fetch_add(&buf->ordered_moved.value, 1);
+  omp_wake_all(&buf->ordered_moved);
+}
+
+/* The buffer of th's current ordered loop; NULL for a team of one (which
+ * runs its iterations in order anyway) or outside an ordered loop. */
+static struct omp_dispatch_buffer *omp_ordered_loop(struct omp_thread *th) {
+  struct omp_dispatch_buffer *buf = th->dispatch;
+  return buf && th->dispatch_private.ordered ? buf : NULL;
+}
+
+OMP_EXPORT void __kmpc_ordered(ident_t *loc, int32_t gtid) {
+  struct omp_thread *th = omp_self();
+  struct omp_dispatch_buffer *buf = omp_ordered_loop(th);
+  if (buf)
+    omp_ordered_wait(buf, th->dispatch_private.ordered_lower);
+}
+
+OMP_EXPORT void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
+  struct omp_thread *th = omp_self();
+  struct omp_dispatch_buffer *buf = omp_ordered_loop(th);
+  if (buf) {
+    th->dispatch_private.ordered_bumped = true;
+    omp_ordered_pass(buf);
+  }
+}
+
+/* End of one iteration of an ordered loop. */
+static void omp_dispatch_fini(void) {
+  struct omp_thread *th = omp_self();
+  struct omp_dispatch_buffer *buf = omp_ordered_loop(th);
+  if (!buf)
+    return;
+  struct omp_dispatch_private *p = &th->dispatch_private;
+  if (!p->ordered_bumped) {
+    omp_ordered_wait(buf, p->ordered_lower);
+    omp_ordered_pass(buf);
+  }
+  p->ordered_bumped = false;
+}
+
+OMP_EXPORT void __kmpc_dispatch_fini_4(ident_t *loc, int32_t gtid) {
+  omp_dispatch_fini();
+}
+OMP_EXPORT void __kmpc_dispatch_fini_4u(ident_t *loc, int32_t gtid) {
+  omp_dispatch_fini();
+}
+OMP_EXPORT void __kmpc_dispatch_fini_8(ident_t *loc, int32_t gtid) {
+  omp_dispatch_fini();
+}
+OMP_EXPORT void __kmpc_dispatch_fini_8u(ident_t *loc, int32_t gtid) {
+  omp_dispatch_fini();
+}
+
+/* ---- doacross ----------------------------------------------------------- */
+
+/* One loop nest's dimension, as clang passes it (LLVM's kmp_dim). */
+struct kmp_dim {
+  int64_t lo, up, st;
+};
+
+/* The shared flags: one bit per iteration, and a word to sleep on. */
+struct omp_doacross_flags {
+  struct omp_waitword posted; /* bumped by posts that have waiters */
+  _Atomic uint32_t waiters;
+  _Atomic uint32_t bits[] OMP_ALIGNED_CACHE;
+};
+
+/* buf->doacross while the first member allocates the flags */
+static char omp_doacross_allocating;
+#define OMP_DOACROSS_BUSY ((void *)&omp_doacross_allocating)
+
+/* Private bounds: 4 words per dimension (lo, up, st, iteration count). */
+enum { DIM_LO, DIM_UP, DIM_ST, DIM_RANGE, DIM_WORDS };
+
+static uint64_t omp_dim_range(ident_t *loc, const struct kmp_dim *d) {
+  if (d->st == 0)
+    omp_fatal(loc, "__kmpc_doacross_init: loop increment is zero");
+  if (d->st > 0)
+    return d->up < d->lo ? 0
+                         : ((uint64_t)d->up - (uint64_t)d->lo) / (uint64_t)d->st + 1;
+  return d->lo < d->up
+             ? 0
+             : ((uint64_t)d->lo - (uint64_t)d->up) / (0 - (uint64_t)d->st) + 1;
+}
+
+static struct omp_doacross_flags *omp_doacross_share(struct omp_dispatch_buffer *buf,
+                                                     uint64_t iterations) {
+  void *expected = NULL;
+  if (atomic_compare_exchange_strong(&buf->doacross, &expected,
+                                     OMP_DOACROSS_BUSY)) {
+    /* first member: allocate, zeroed, and publish */
+    size_t words = (size_t)(iterations / 32 + 1);
+    size_t size = sizeof(struct omp_doacross_flags) + words * sizeof(uint32_t);
+    size = (size + OMP_CACHE_LINE - 1) & ~(size_t)(OMP_CACHE_LINE - 1);
+    struct omp_doacross_flags *flags = aligned_alloc(OMP_CACHE_LINE, size);
+    if (!flags)
+      omp_fatal(NULL, "out of memory for a doacross loop of %llu iterations",
+                (unsigned long long)iterations);
+    memset(flags, 0, size);
+    atomic_store_explicit(&buf->doacross, flags, memory_order_release);
+    atomic_fetch_add(&buf->released.value, 1);
+    omp_wake_all(&buf->released);
+    return flags;
+  }
+  for (;;) {
+    uint32_t seen = atomic_load(&buf->released.value);
+    void *flags = atomic_load_explicit(&buf->doacross, memory_order_acquire);
+    if (flags != OMP_DOACROSS_BUSY)
+      return flags;
+    omp_wait_while_equal(&buf->released, seen);
+  }
+}
+
+OMP_EXPORT void __kmpc_doacross_init(ident_t *loc, int32_t gtid,
+                                     int32_t num_dims,
+                                     const struct kmp_dim *dims) {
+  struct omp_thread *th = omp_self();
+  struct omp_dispatch_private *p = &th->dispatch_private;
+  p->doacross_buffer = NULL;
+  if (th->team->nthreads == 1 || th->team->is_league)
+    return; /* one thread runs the nest in order: nothing to wait for */
+  if (num_dims < 1)
+    omp_fatal(loc, "__kmpc_doacross_init: %d loop dimensions", (int)num_dims);
+  int64_t *info = malloc(sizeof(int64_t) * DIM_WORDS * (size_t)num_dims);
+  if (!info)
+    omp_fatal(loc, "out of memory for a doacross loop of %d dimensions",
+              (int)num_dims);
+  uint64_t iterations = 1;
+  for (int d = 0; d < num_dims; d++) {
+    uint64_t range = omp_dim_range(loc, &dims[d]);
+    info[d * DIM_WORDS + DIM_LO] = dims[d].lo;
+    info[d * DIM_WORDS + DIM_UP] = dims[d].up;
+    info[d * DIM_WORDS + DIM_ST] = dims[d].st;
+    info[d * DIM_WORDS + DIM_RANGE] = (int64_t)range;
+    if (range && iterations > UINT64_MAX / range)
+      omp_fatal(loc, "doacross loop nest too large to track");
+    iterations *= range;
+  }
+  p->doacross_dims = info;
+  p->doacross_ndims = num_dims;
+  struct omp_dispatch_buffer *buf = omp_dispatch_acquire(th);
+  p->doacross_buffer = buf;
+  omp_doacross_share(buf, iterations);
+}
+
+/* The linear number of iteration vec; false when vec lies outside the
+ * loop bounds. */
+static bool omp_doacross_linear(const struct omp_dispatch_private *p,
+                                const int64_t *vec, uint64_t *linear) {
+  uint64_t number = 0;
+  for (int d = 0; d < p->doacross_ndims; d++) {
+    const int64_t *dim = &p->doacross_dims[d * DIM_WORDS];
+    int64_t lo = dim[DIM_LO], up = dim[DIM_UP], st = dim[DIM_ST], v = vec[d];
+    uint64_t index;
+    if (st > 0) {
+      if (v < lo || v > up)
+        return false;
+      index = ((uint64_t)v - (uint64_t)lo) / (uint64_t)st;
+    } else {
+      if (v > lo || v < up)
+        return false;
+      index = ((uint64_t)lo - (uint64_t)v) / (0 - (uint64_t)st);
+    }
+    number = number * (uint64_t)dim[DIM_RANGE] + index;
+  }
+  *linear = number;
+  return true;
+}
+
+static struct omp_doacross_flags *omp_doacross_flags_of(struct omp_thread *th) {
+  struct omp_dispatch_buffer *buf = th->dispatch_private.doacross_buffer;
+  return buf ? atomic_load_explicit(&buf->doacross, memory_order_relaxed) : NULL;
+}
+
+OMP_EXPORT void __kmpc_doacross_wait(ident_t *loc, int32_t gtid,
+                                     const int64_t *vec) {
+  struct omp_thread *th = omp_self();
+  struct omp_doacross_flags *flags = omp_doacross_flags_of(th);
+  uint64_t linear;
+  if (!flags || !omp_doacross_linear(&th->dispatch_private, vec, &linear))
+    return;
+  _Atomic uint32_t *word = &flags->bits[linear / 32];
+  uint32_t bit = 1u << (linear % 32);
+  if (atomic_load_explicit(word, memory_order_acquire) & bit)
+    return;
+  /* Announce ourselves before the last look, so a post either is seen here
+   * or sees us and bumps `posted`. */
+  atomic_fetch_add(&flags->waiters, 1);
+  for (;;) {
+    uint32_t seen = atomic_load(&flags->posted.value);
+    if (atomic_load(word) & bit)
+      break;
+    omp_wait_while_equal(&flags->posted, seen);
+  }
+  atomic_fetch_sub(&flags->waiters, 1);
+}
+
+OMP_EXPORT void __kmpc_doacross_post(ident_t *loc, int32_t gtid,
+                                     const int64_t *vec) {
+  struct omp_thread *th = omp_self();
+  struct omp_doacross_flags *flags = omp_doacross_flags_of(th);
+  uint64_t linear;
+  if (!flags || !omp_doacross_linear(&th->dispatch_private, vec, &linear))
+    return;
+  atomic_fetch_or(&flags->bits[linear / 32], 1u << (linear % 32));
+  if (atomic_load(&flags->waiters)) {
+    atomic_fetch_add(&flags->posted.value, 1);
+    omp_wake_all(&flags->posted);
+  }
+}
+
+OMP_EXPORT void __kmpc_doacross_fini(ident_t *loc, int32_t gtid) {
+  struct omp_thread *th = omp_self();
+  struct omp_dispatch_private *p = &th->dispatch_private;
+  struct omp_dispatch_buffer *buf = p->doacross_buffer;
+  if (!buf)
+    return;
+  free(p->doacross_dims);
+  p->doacross_dims = NULL;
+  p->doacross_buffer = NULL;
+  omp_dispatch_release(th, buf); /* the last member frees the flags */
+}

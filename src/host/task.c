@@ -1,0 +1,350 @@
+/* task.c — explicit tasks: allocation, submission, execution, completion,
+ * taskwait/taskyield, undeferred (if(0)) tasks, detach events and proxy
+ * tasks, and the hooks libomptarget uses for target tasks.
+ *
+ * Life of a task: __kmpc_omp_task_alloc lays out [struct omp_task |
+ * kmp_task_t + clang's privates | shareds] in one block and counts the task
+ * in its parent, its taskgroup and its team. Submission either queues it
+ * (task_queue.c), hands it to the hidden helper team, runs it at once
+ * (included or throttled tasks), or parks it until its dependences resolve
+ * (taskdeps.c). Completion releases successors, then the counters that
+ * taskwait, taskgroup and barriers wait on; memory goes when the task and
+ * all its children are complete (refs).
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+/* ---- allocation ---------------------------------------------------------- */
+
+static size_t omp_round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
+
+struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t flags,
+                                size_t sizeof_kmp_task, size_t sizeof_shareds,
+                                kmp_routine_entry_t entry) {
+  struct omp_task *parent = th->task;
+  size_t head = sizeof(struct omp_task) + omp_round_up(sizeof_kmp_task, sizeof(void *));
+  size_t total = head + sizeof_shareds;
+  struct omp_task *task = malloc(total);
+  if (!task)
+    omp_fatal(loc, "out of memory allocating a task of %zu bytes", total);
+  memset(task, 0, sizeof(*task));
+  task->icvs = parent->icvs;
+  task->parent = parent;
+  task->team = th->team;
+  task->flags = (uint32_t)flags & 0xff;
+  task->final = (flags & OMP_TASK_FINAL) || parent->final;
+  task->creator_tid = th->tid;
+  task->taskgroup = parent->taskgroup;
+  task->alloc_size = total;
+  atomic_init(&task->refs, 1);
+  atomic_init(&task->parts, 1);
+  kmp_task_t *abi = omp_task_abi(task);
+  abi->shareds = sizeof_shareds ? (char *)task + head : NULL;
+  abi->routine = entry;
+  abi->part_id = 0;
+  abi->data1.destructors = NULL;
+  abi->data2.priority = 0;
+
+  atomic_fetch_add_explicit(&parent->incomplete_children, 1, memory_order_relaxed);
+  if (!parent->implicit)
+    atomic_fetch_add_explicit(&parent->refs, 1, memory_order_relaxed);
+  if (task->taskgroup)
+    omp_taskgroup_add(task->taskgroup);
+  struct omp_team *team = th->team;
+  atomic_fetch_add_explicit(&team->tasks.pending, 1, memory_order_relaxed);
+  if (!atomic_load_explicit(&team->tasks.used, memory_order_relaxed))
+    atomic_store(&team->tasks.used, true);
+  return task;
+}
+
+static void omp_task_unref(struct omp_task *task) {
+  if (task->implicit)
+    return;
+  if (atomic_fetch_sub_explicit(&task->refs, 1, memory_order_acq_rel) == 1) {
+    omp_deps_free_children(task);
+    free(task);
+  }
+}
+
+/* ---- completion ---------------------------------------------------------- */
+
+/* The task and its body are done: release successors, then the counters
+ * others wait on. May run on any thread, also one that is not OpenMP's
+ * (omp_fulfill_event from a driver callback). */
+void omp_task_complete(struct omp_task *task) {
+  if (task->depnode)
+    omp_deps_release(task);
+  struct omp_team *team = task->team;
+  struct omp_task *parent = task->parent;
+  /* While this thread still signals, the team's join must not free it. */
+  atomic_fetch_add(&team->tasks.signalers, 1);
+  if (task->taskgroup)
+    omp_taskgroup_remove(task->taskgroup);
+  atomic_fetch_sub(&parent->incomplete_children, 1);
+  atomic_fetch_sub(&team->tasks.pending, 1);
+  omp_team_signal_work(team);
+  if (team != parent->team)
+    omp_team_signal_work(parent->team);
+  atomic_fetch_sub(&team->tasks.signalers, 1);
+  omp_task_unref(parent);
+  omp_task_unref(task);
+}
+
+/* The body returned: complete now, unless a detach event or the proxy
+ * protocol says completion comes later. */
+static void omp_task_body_done(struct omp_thread *th, struct omp_task *task) {
+  kmp_task_t *abi = omp_task_abi(task);
+  if ((task->flags & OMP_TASK_DESTRUCTORS) && abi->data1.destructors)
+    abi->data1.destructors(th->gtid, abi);
+  if (task->flags & OMP_TASK_PROXY)
+    return; /* __kmpc_proxy_task_completed finishes it */
+  int32_t armed = OMP_DETACH_ARMED;
+  if (atomic_compare_exchange_strong(&task->detach_state, &armed, OMP_DETACH_WAITING))
+    return; /* omp_fulfill_event finishes it */
+  omp_task_complete(task);
+}
+
+/* ---- execution ----------------------------------------------------------- */
+
+void omp_task_execute(struct omp_thread *th, struct omp_task *task) {
+  struct omp_task *saved = th->task;
+  th->task = task;
+  task->started = true;
+  kmp_task_t *abi = omp_task_abi(task);
+  abi->routine(th->gtid, abi);
+  th->task = saved;
+  /* An untied task that re-enqueued its next part is not done yet. */
+  if (atomic_fetch_sub_explicit(&task->parts, 1, memory_order_acq_rel) > 1)
+    return;
+  omp_task_body_done(th, task);
+}
+
+/* The task's dependences are satisfied: queue it, or run it right here. */
+void omp_task_ready(struct omp_thread *th, struct omp_task *task) {
+  if ((task->flags & OMP_TASK_HIDDEN_HELPER) && omp_hidden_helper_enabled()) {
+    omp_hidden_helper_submit(th, task);
+    return;
+  }
+  struct omp_team *team = th->team;
+  if (team->is_hidden_helper) {
+    omp_hidden_helper_submit(th, task); /* spawned inside a helper task */
+    return;
+  }
+  /* Included tasks (inside a final task) and a one-thread team's tasks run
+   * at once, as LLVM's serial teams do. */
+  if (task->parent->final || (team->nthreads == 1 && team == task->team)) {
+    omp_task_execute(th, task);
+    return;
+  }
+  if (team != task->team || !omp_task_enqueue(team, th->tid, task)) {
+    if (team != task->team) {
+      omp_task_requeue(task);
+      return;
+    }
+    omp_task_execute(th, task); /* deque full: the producer runs it */
+    return;
+  }
+  omp_team_signal_work(team);
+}
+
+/* A task released by another task's completion, on whatever thread. */
+void omp_task_requeue(struct omp_task *task) {
+  if (((task->flags & OMP_TASK_HIDDEN_HELPER) && omp_hidden_helper_enabled()) ||
+      task->team->is_hidden_helper) {
+    omp_hidden_helper_submit(NULL, task);
+    return;
+  }
+  omp_task_enqueue_always(task->team, task->creator_tid, task);
+  omp_team_signal_work(task->team);
+}
+
+/* ---- entry points ---------------------------------------------------------- */
+
+OMP_EXPORT kmp_task_t *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t flags,
+                                             size_t sizeof_kmp_task_t,
+                                             size_t sizeof_shareds,
+                                             kmp_routine_entry_t task_entry) {
+  (void)gtid;
+  struct omp_thread *th = omp_self();
+  return omp_task_abi(omp_task_alloc(th, loc, flags, sizeof_kmp_task_t,
+                                     sizeof_shareds, task_entry));
+}
+
+/* A target task (target nowait / target with depend): untied, and run by
+ * the hidden helper team when that is enabled. */
+OMP_EXPORT kmp_task_t *__kmpc_omp_target_task_alloc(ident_t *loc, int32_t gtid,
+                                                    int32_t flags,
+                                                    size_t sizeof_kmp_task_t,
+                                                    size_t sizeof_shareds,
+                                                    kmp_routine_entry_t task_entry,
+                                                    int64_t device_id) {
+  (void)device_id;
+  flags &= ~OMP_TASK_TIED;
+  if (omp_hidden_helper_enabled())
+    flags |= OMP_TASK_HIDDEN_HELPER;
+  return __kmpc_omp_task_alloc(loc, gtid, flags, sizeof_kmp_task_t, sizeof_shareds,
+                               task_entry);
+}
+
+static void omp_task_take_priority(struct omp_task *task) {
+  if (!(task->flags & OMP_TASK_PRIORITY))
+    return;
+  int prio = omp_task_abi(task)->data2.priority;
+  if (prio < 0)
+    prio = 0;
+  if (prio > omp_global.max_task_priority)
+    prio = omp_global.max_task_priority;
+  task->priority = prio;
+}
+
+OMP_EXPORT int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *new_task) {
+  (void)loc;
+  (void)gtid;
+  struct omp_thread *th = omp_self();
+  struct omp_task *task = omp_task_of(new_task);
+  if (task->started) {
+    /* An untied task scheduling its next part. */
+    atomic_fetch_add(&task->parts, 1);
+    omp_task_requeue(task);
+    return 0;
+  }
+  omp_task_take_priority(task);
+  omp_task_ready(th, task);
+  return 0; /* TASK_CURRENT_NOT_QUEUED */
+}
+
+/* `task if(0)`: the encountering thread runs the body between these two. */
+OMP_EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t *abi) {
+  (void)loc;
+  (void)gtid;
+  struct omp_thread *th = omp_self();
+  struct omp_task *task = omp_task_of(abi);
+  task->if0 = true;
+  task->started = true;
+  th->task = task;
+}
+
+static bool omp_task_detached_done(void *arg) {
+  struct omp_task *task = arg;
+  return atomic_load(&task->detach_state) == OMP_DETACH_FULFILLED;
+}
+
+OMP_EXPORT void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_task_t *abi) {
+  (void)loc;
+  (void)gtid;
+  struct omp_thread *th = omp_self();
+  struct omp_task *task = omp_task_of(abi);
+  th->task = task->parent;
+  /* An undeferred detachable task still completes only when fulfilled;
+   * the encountering task cannot go on before that. */
+  int32_t armed = OMP_DETACH_ARMED;
+  if (atomic_compare_exchange_strong(&task->detach_state, &armed, OMP_DETACH_WAITING)) {
+    atomic_fetch_add(&task->refs, 1);
+    omp_task_wait(th, omp_task_detached_done, task);
+    omp_task_unref(task);
+    return;
+  }
+  omp_task_complete(task);
+}
+
+static bool omp_children_done(void *arg) {
+  struct omp_task *task = arg;
+  return atomic_load(&task->incomplete_children) == 0;
+}
+
+void omp_taskwait_children(struct omp_thread *th) {
+  struct omp_task *task = th->task;
+  if (atomic_load_explicit(&task->incomplete_children, memory_order_acquire) == 0)
+    return;
+  omp_task_wait(th, omp_children_done, task);
+}
+
+OMP_EXPORT int32_t __kmpc_omp_taskwait(ident_t *loc, int32_t gtid) {
+  (void)loc;
+  (void)gtid;
+  omp_taskwait_children(omp_self());
+  return 0;
+}
+
+OMP_EXPORT int32_t __kmpc_omp_taskyield(ident_t *loc, int32_t gtid, int end_part) {
+  (void)loc;
+  (void)gtid;
+  (void)end_part;
+  omp_task_run_one(omp_self());
+  return 0;
+}
+
+/* ---- detach -------------------------------------------------------------------- */
+
+/* `detach(event)`: the handle is the task itself. */
+OMP_EXPORT void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid,
+                                                    kmp_task_t *abi) {
+  (void)loc;
+  (void)gtid;
+  struct omp_task *task = omp_task_of(abi);
+  atomic_store(&task->detach_state, OMP_DETACH_ARMED);
+  return task;
+}
+
+OMP_EXPORT void omp_fulfill_event(omp_event_handle_t event) {
+  struct omp_task *task = (struct omp_task *)(uintptr_t)event;
+  if (!task)
+    return;
+  int32_t armed = OMP_DETACH_ARMED;
+  if (atomic_compare_exchange_strong(&task->detach_state, &armed, OMP_DETACH_FULFILLED))
+    return; /* the body is still running; it completes the task */
+  int32_t waiting = OMP_DETACH_WAITING;
+  if (!atomic_compare_exchange_strong(&task->detach_state, &waiting, OMP_DETACH_FULFILLED)) {
+    omp_warn("omp_fulfill_event: the event was already fulfilled or is not a "
+             "detach event");
+    return;
+  }
+  if (task->if0)
+    return; /* the encountering thread completes it (complete_if0) */
+  omp_task_complete(task);
+}
+
+/* ---- proxy tasks ------------------------------------------------------------------ */
+
+OMP_EXPORT void __kmpc_proxy_task_completed(int32_t gtid, kmp_task_t *ptask) {
+  (void)gtid;
+  omp_task_complete(omp_task_of(ptask));
+}
+
+OMP_EXPORT void __kmpc_proxy_task_completed_ooo(kmp_task_t *ptask) {
+  omp_task_complete(omp_task_of(ptask));
+}
+
+/* ---- hooks for libomptarget --------------------------------------------------- */
+
+OMP_EXPORT bool __kmpc_omp_has_task_team(int32_t gtid) {
+  struct omp_thread *th = omp_thread_by_gtid(gtid);
+  if (!th || !th->task || !th->team)
+    return false;
+  return atomic_load(&th->team->tasks.used);
+}
+
+OMP_EXPORT void **__kmpc_omp_get_target_async_handle_ptr(int32_t gtid) {
+  struct omp_thread *th = omp_thread_by_gtid(gtid);
+  if (!th || !th->task || th->task->implicit)
+    return NULL;
+  return &th->task->async_handle;
+}
+
+OMP_EXPORT int omp_in_explicit_task(void) { return !omp_self()->task->implicit; }
+
+/* `task affinity(...)`: a scheduling hint the specification lets a runtime
+ * ignore; like LLVM's, ours does not place tasks by data locality. */
+OMP_EXPORT int32_t __kmpc_omp_reg_task_with_affinity(ident_t *loc, int32_t gtid,
+                                                     kmp_task_t *new_task, int32_t naffins,
+                                                     void *affin_list) {
+  (void)loc;
+  (void)gtid;
+  (void)new_task;
+  (void)naffins;
+  (void)affin_list;
+  return 0;
+}

@@ -1,0 +1,394 @@
+/* taskdeps.c — task dependences (depend clauses) among sibling tasks.
+ *
+ * Each parent task owns a hash of the addresses its children named, keyed
+ * by address. Per address it keeps the last "exclusive group" (the last
+ * out/inout task, or a closed set of readers) and the current "set" (tasks
+ * with in, or with inoutset, that may run concurrently with each other):
+ *   out/inout/mutexinoutset: depends on the set if there is one, else on the
+ *       group; becomes the new group, the set empties.
+ *   in / inoutset:  a set of the other kind closes and becomes the group;
+ *       depends on the group and joins the set.
+ * mutexinoutset is serialised like inout (a correct, conservative schedule).
+ * omp_all_memory depends on everything and everything later depends on it.
+ *
+ * Edges live in the predecessors' nodes; each node has its own small lock,
+ * so releasing successors never takes a global lock.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/linux/futex.h"
+#include "runtime.h"
+
+typedef struct kmp_depend_info {
+  intptr_t base_addr;
+  size_t len;
+  uint8_t flags;
+} kmp_depend_info_t;
+
+#define OMP_DEP_IN 0x01
+#define OMP_DEP_OUT 0x02
+#define OMP_DEP_MTX 0x04
+#define OMP_DEP_SET 0x08
+#define OMP_DEP_ALL 0x80
+
+struct omp_depnode_list {
+  struct omp_depnode *node;
+  struct omp_depnode_list *next;
+};
+
+struct omp_depnode {
+  _Atomic int32_t refs;
+  _Atomic int32_t npredecessors;  /* +1 while being registered */
+  _Atomic uint32_t lock;
+  bool completed;                 /* under lock */
+  struct omp_task *task;          /* NULL: a thread waits on this node */
+  struct omp_team *waiter_team;   /* who to signal for a waiting thread */
+  struct omp_depnode_list *successors; /* under lock */
+};
+
+enum { OMP_SET_NONE, OMP_SET_IN, OMP_SET_INOUTSET };
+
+struct omp_dep_entry {
+  intptr_t addr;
+  struct omp_dep_entry *next;
+  struct omp_depnode_list *group; /* later tasks wait for all of these */
+  struct omp_depnode_list *set;   /* concurrent readers (or inoutset) */
+  int set_kind;
+};
+
+struct omp_dephash {
+  size_t nbuckets, count;
+  struct omp_dep_entry **buckets;
+  struct omp_depnode *last_all;   /* last omp_all_memory task */
+};
+
+/* ---- nodes ----------------------------------------------------------------- */
+
+static void omp_node_lock(struct omp_depnode *n) {
+  while (atomic_exchange_explicit(&n->lock, 1, memory_order_acquire))
+    while (atomic_load_explicit(&n->lock, memory_order_relaxed))
+      omp_os_cpu_relax();
+}
+
+static void omp_node_unlock(struct omp_depnode *n) {
+  atomic_store_explicit(&n->lock, 0, memory_order_release);
+}
+
+static struct omp_depnode *omp_node_new(struct omp_task *task, struct omp_team *waiter) {
+  struct omp_depnode *n = calloc(1, sizeof(*n));
+  if (!n)
+    omp_fatal(NULL, "out of memory recording task dependences");
+  atomic_init(&n->refs, 1);
+  atomic_init(&n->npredecessors, 1);
+  n->task = task;
+  n->waiter_team = waiter;
+  return n;
+}
+
+static struct omp_depnode *omp_node_ref(struct omp_depnode *n) {
+  atomic_fetch_add_explicit(&n->refs, 1, memory_order_relaxed);
+  return n;
+}
+
+static void omp_node_unref(struct omp_depnode *n) {
+  if (n && atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) == 1)
+    free(n);
+}
+
+static struct omp_depnode_list *omp_list_push(struct omp_depnode_list *list,
+                                              struct omp_depnode *n) {
+  struct omp_depnode_list *item = malloc(sizeof(*item));
+  if (!item)
+    omp_fatal(NULL, "out of memory recording task dependences");
+  item->node = omp_node_ref(n);
+  item->next = list;
+  return item;
+}
+
+static void omp_list_free(struct omp_depnode_list *list) {
+  while (list) {
+    struct omp_depnode_list *next = list->next;
+    omp_node_unref(list->node);
+    free(list);
+    list = next;
+  }
+}
+
+/* `node` must wait for `pred` unless pred already completed. */
+static void omp_add_edge(struct omp_depnode *node, struct omp_depnode *pred) {
+  if (pred == node)
+    return;
+  omp_node_lock(pred);
+  if (!pred->completed) {
+    pred->successors = omp_list_push(pred->successors, node);
+    atomic_fetch_add(&node->npredecessors, 1);
+  }
+  omp_node_unlock(pred);
+}
+
+static void omp_add_edges(struct omp_depnode *node, struct omp_depnode_list *preds) {
+  for (; preds; preds = preds->next)
+    omp_add_edge(node, preds->node);
+}
+
+/* ---- the hash --------------------------------------------------------------- */
+
+static size_t omp_hash_addr(intptr_t addr, size_t nbuckets) {
+  uint64_t h = (uint64_t)addr * 0x9E3779B97F4A7C15ull;
+  return (size_t)(h >> 32) & (nbuckets - 1);
+}
+
+static struct omp_dephash *omp_dephash_new(void) {
+  struct omp_dephash *h = calloc(1, sizeof(*h));
+  if (h) {
+    h->nbuckets = 64;
+    h->buckets = calloc(h->nbuckets, sizeof(*h->buckets));
+  }
+  if (!h || !h->buckets)
+    omp_fatal(NULL, "out of memory recording task dependences");
+  return h;
+}
+
+static void omp_dephash_grow(struct omp_dephash *h) {
+  size_t n = h->nbuckets * 4;
+  struct omp_dep_entry **buckets = calloc(n, sizeof(*buckets));
+  if (!buckets)
+    return; /* keep the longer chains */
+  for (size_t i = 0; i < h->nbuckets; i++) {
+    struct omp_dep_entry *e = h->buckets[i];
+    while (e) {
+      struct omp_dep_entry *next = e->next;
+      size_t b = omp_hash_addr(e->addr, n);
+      e->next = buckets[b];
+      buckets[b] = e;
+      e = next;
+    }
+  }
+  free(h->buckets);
+  h->buckets = buckets;
+  h->nbuckets = n;
+}
+
+static struct omp_dep_entry *omp_dephash_entry(struct omp_dephash *h, intptr_t addr) {
+  size_t b = omp_hash_addr(addr, h->nbuckets);
+  for (struct omp_dep_entry *e = h->buckets[b]; e; e = e->next)
+    if (e->addr == addr)
+      return e;
+  if (h->count > h->nbuckets * 2) {
+    omp_dephash_grow(h);
+    b = omp_hash_addr(addr, h->nbuckets);
+  }
+  struct omp_dep_entry *e = calloc(1, sizeof(*e));
+  if (!e)
+    omp_fatal(NULL, "out of memory recording task dependences");
+  e->addr = addr;
+  e->next = h->buckets[b];
+  h->buckets[b] = e;
+  h->count++;
+  return e;
+}
+
+static void omp_dephash_clear(struct omp_dephash *h) {
+  for (size_t i = 0; i < h->nbuckets; i++) {
+    struct omp_dep_entry *e = h->buckets[i];
+    while (e) {
+      struct omp_dep_entry *next = e->next;
+      omp_list_free(e->group);
+      omp_list_free(e->set);
+      free(e);
+      e = next;
+    }
+    h->buckets[i] = NULL;
+  }
+  h->count = 0;
+}
+
+void omp_deps_free_children(struct omp_task *task) {
+  struct omp_dephash *h = task->dephash;
+  if (!h)
+    return;
+  omp_dephash_clear(h);
+  omp_node_unref(h->last_all);
+  free(h->buckets);
+  free(h);
+  task->dephash = NULL;
+}
+
+/* ---- registering a task's dependences -------------------------------------- */
+
+static void omp_register_all_memory(struct omp_dephash *h, struct omp_depnode *node) {
+  for (size_t i = 0; i < h->nbuckets; i++)
+    for (struct omp_dep_entry *e = h->buckets[i]; e; e = e->next)
+      omp_add_edges(node, e->set ? e->set : e->group);
+  omp_dephash_clear(h);
+  omp_node_unref(h->last_all);
+  h->last_all = omp_node_ref(node);
+}
+
+static void omp_register_one(struct omp_dephash *h, struct omp_depnode *node,
+                             const kmp_depend_info_t *dep, bool insert) {
+  struct omp_dep_entry *e = omp_dephash_entry(h, dep->base_addr);
+  uint8_t f = dep->flags;
+  if ((f & (OMP_DEP_OUT | OMP_DEP_MTX)) || !(f & (OMP_DEP_IN | OMP_DEP_SET))) {
+    omp_add_edges(node, e->set ? e->set : e->group);
+    if (insert) {
+      omp_list_free(e->group);
+      omp_list_free(e->set);
+      e->group = omp_list_push(NULL, node);
+      e->set = NULL;
+      e->set_kind = OMP_SET_NONE;
+    }
+    return;
+  }
+  int kind = (f & OMP_DEP_SET) ? OMP_SET_INOUTSET : OMP_SET_IN;
+  if (e->set && e->set_kind != kind) {
+    /* The other kind's set is closed: it is what the new set waits for. */
+    omp_add_edges(node, e->set);
+    if (insert) {
+      omp_list_free(e->group);
+      e->group = e->set;
+      e->set = NULL;
+    }
+  } else {
+    omp_add_edges(node, e->group);
+  }
+  if (insert) {
+    e->set = omp_list_push(e->set, node);
+    e->set_kind = kind;
+  }
+}
+
+/* Add node's edges for its dependences; `insert` records it as a source for
+ * later siblings (false for a thread that only waits). */
+static void omp_deps_register(struct omp_task *parent, struct omp_depnode *node,
+                              const kmp_depend_info_t *deps, int32_t ndeps,
+                              const kmp_depend_info_t *noalias, int32_t nnoalias,
+                              bool insert) {
+  if (!parent->dephash)
+    parent->dephash = omp_dephash_new();
+  struct omp_dephash *h = parent->dephash;
+  if (h->last_all)
+    omp_add_edge(node, h->last_all);
+  for (int pass = 0; pass < 2; pass++) {
+    const kmp_depend_info_t *list = pass ? noalias : deps;
+    int32_t n = pass ? nnoalias : ndeps;
+    for (int32_t i = 0; i < n; i++) {
+      if (list[i].flags & OMP_DEP_ALL) {
+        if (insert)
+          omp_register_all_memory(h, node);
+        else
+          for (size_t b = 0; b < h->nbuckets; b++)
+            for (struct omp_dep_entry *e = h->buckets[b]; e; e = e->next)
+              omp_add_edges(node, e->set ? e->set : e->group);
+        continue;
+      }
+      if (list[i].base_addr == 0 && list[i].len == 0)
+        continue; /* an empty iterator or depobj slot */
+      omp_register_one(h, node, &list[i], insert);
+    }
+  }
+}
+
+/* Drop the registration guard; true when no predecessor is pending. */
+static bool omp_node_registered(struct omp_depnode *node) {
+  return atomic_fetch_sub(&node->npredecessors, 1) == 1;
+}
+
+/* The task completed: its successors lose a predecessor each. */
+void omp_deps_release(struct omp_task *task) {
+  struct omp_depnode *node = task->depnode;
+  omp_node_lock(node);
+  node->completed = true;
+  struct omp_depnode_list *succ = node->successors;
+  node->successors = NULL;
+  omp_node_unlock(node);
+  while (succ) {
+    struct omp_depnode_list *next = succ->next;
+    struct omp_depnode *s = succ->node;
+    if (atomic_fetch_sub(&s->npredecessors, 1) == 1) {
+      if (s->task)
+        omp_task_requeue(s->task);
+      else
+        omp_team_signal_work(s->waiter_team);
+    }
+    omp_node_unref(s);
+    free(succ);
+    succ = next;
+  }
+  task->depnode = NULL;
+  node->task = NULL;
+  omp_node_unref(node);
+}
+
+static bool omp_node_ready(void *arg) {
+  struct omp_depnode *node = arg;
+  return atomic_load(&node->npredecessors) == 0;
+}
+
+/* The calling thread waits for the predecessors the dependences name. */
+static void omp_deps_wait(struct omp_thread *th, const kmp_depend_info_t *deps,
+                          int32_t ndeps, const kmp_depend_info_t *noalias,
+                          int32_t nnoalias) {
+  if (ndeps + nnoalias == 0)
+    return;
+  struct omp_depnode *node = omp_node_new(NULL, th->team);
+  omp_deps_register(th->task, node, deps, ndeps, noalias, nnoalias, false);
+  if (!omp_node_registered(node))
+    omp_task_wait(th, omp_node_ready, node);
+  omp_node_unref(node);
+}
+
+/* ---- entry points -------------------------------------------------------------- */
+
+OMP_EXPORT int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid,
+                                             kmp_task_t *new_task, int32_t ndeps,
+                                             kmp_depend_info_t *dep_list,
+                                             int32_t ndeps_noalias,
+                                             kmp_depend_info_t *noalias_dep_list) {
+  struct omp_thread *th = omp_self();
+  struct omp_task *task = omp_task_of(new_task);
+  if (ndeps + ndeps_noalias <= 0)
+    return __kmpc_omp_task(loc, gtid, new_task);
+  if (task->flags & OMP_TASK_PRIORITY) {
+    int prio = new_task->data2.priority;
+    task->priority = prio < 0 ? 0 : prio > omp_global.max_task_priority
+                                        ? omp_global.max_task_priority : prio;
+  }
+  if (task->parent->final) {
+    /* An included task: wait for its predecessors, then run it here. */
+    omp_deps_wait(th, dep_list, ndeps, noalias_dep_list, ndeps_noalias);
+    omp_task_execute(th, task);
+    return 0;
+  }
+  struct omp_depnode *node = omp_node_new(task, NULL);
+  task->depnode = node;
+  omp_deps_register(th->task, node, dep_list, ndeps, noalias_dep_list, ndeps_noalias,
+                    true);
+  if (omp_node_registered(node))
+    omp_task_ready(th, task);
+  return 0;
+}
+
+/* `task if(0) depend(...)`: wait, then clang runs the body undeferred. */
+OMP_EXPORT void __kmpc_omp_wait_deps(ident_t *loc, int32_t gtid, int32_t ndeps,
+                                     kmp_depend_info_t *dep_list, int32_t ndeps_noalias,
+                                     kmp_depend_info_t *noalias_dep_list) {
+  (void)loc;
+  (void)gtid;
+  omp_deps_wait(omp_self(), dep_list, ndeps, noalias_dep_list, ndeps_noalias);
+}
+
+/* `taskwait depend(...) [nowait]`: without nowait, wait for the named
+ * predecessors only; with nowait there is nothing to wait for. */
+OMP_EXPORT void __kmpc_omp_taskwait_deps_51(ident_t *loc, int32_t gtid, int32_t ndeps,
+                                            kmp_depend_info_t *dep_list,
+                                            int32_t ndeps_noalias,
+                                            kmp_depend_info_t *noalias_dep_list,
+                                            int32_t has_no_wait) {
+  (void)loc;
+  (void)gtid;
+  if (has_no_wait)
+    return;
+  omp_deps_wait(omp_self(), dep_list, ndeps, noalias_dep_list, ndeps_noalias);
+}

@@ -1,0 +1,305 @@
+/* User-created allocators: every trait and value, the host memory spaces,
+ * alignment traits combined with requested alignments, pool_size limits with
+ * the default_mem_fb, null_fb and allocator_fb fallbacks (abort_fb is in
+ * alloc_abort.c), pinned memory, realloc between custom allocators, and the
+ * handles omp_init_allocator must refuse.
+ *
+ * Pool accounting is implementation-defined: LLVM counts each block's header
+ * and alignment slack against pool_size, we count the bytes requested. The
+ * sizes below leave room for either (16 KiB blocks in a 60 KiB pool: three
+ * fit, a fourth plus a 32 KiB one does not). */
+#include <omp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+#define KIB 1024
+
+/* Running on our runtime (ctest sets this); LLVM asserts on invalid traits
+ * instead of returning omp_null_allocator, so those checks are ours only. */
+static int on_omprt(void) { return getenv("OMPRT_EXPECT_LIB") != NULL; }
+
+static omp_allocator_handle_t make(omp_memspace_handle_t ms, int n,
+                                   omp_alloctrait_t *traits) {
+  return omp_init_allocator(ms, n, traits);
+}
+
+/* allocate, write, read back, free with the handle and with null */
+static void exercise(omp_allocator_handle_t al, const char *what) {
+  CHECK(al != omp_null_allocator, "%s: omp_init_allocator failed", what);
+  if (al == omp_null_allocator)
+    return;
+  for (int round = 0; round < 2; round++) {
+    unsigned char *p = omp_alloc(5000, al);
+    CHECK(p != NULL, "%s: omp_alloc", what);
+    if (!p)
+      return;
+    for (int i = 0; i < 5000; i++)
+      p[i] = (unsigned char)i;
+    int bad = 0;
+    for (int i = 0; i < 5000; i++)
+      bad += p[i] != (unsigned char)i;
+    CHECK(bad == 0, "%s: %d bytes changed", what, bad);
+    omp_free(p, round ? omp_null_allocator : al);
+  }
+  unsigned char *z = omp_calloc(100, 10, al);
+  int nonzero = 0;
+  for (int i = 0; z && i < 1000; i++)
+    nonzero += z[i] != 0;
+  CHECK(z && nonzero == 0, "%s: omp_calloc not zeroed", what);
+  omp_free(z, al);
+  omp_destroy_allocator(al);
+}
+
+static void each_trait_value(void) {
+  static const struct {
+    omp_alloctrait_key_t key;
+    omp_uintptr_t value;
+    const char *name;
+  } cases[] = {
+      {omp_atk_sync_hint, omp_atv_contended, "sync_hint=contended"},
+      {omp_atk_sync_hint, omp_atv_uncontended, "sync_hint=uncontended"},
+      {omp_atk_sync_hint, omp_atv_serialized, "sync_hint=serialized"},
+      {omp_atk_sync_hint, omp_atv_private, "sync_hint=private"},
+      {omp_atk_alignment, 64, "alignment=64"},
+      {omp_atk_access, omp_atv_all, "access=all"},
+      {omp_atk_access, omp_atv_cgroup, "access=cgroup"},
+      {omp_atk_access, omp_atv_pteam, "access=pteam"},
+      {omp_atk_access, omp_atv_thread, "access=thread"},
+      {omp_atk_pool_size, 1 << 20, "pool_size=1MiB"},
+      {omp_atk_fallback, omp_atv_default_mem_fb, "fallback=default_mem_fb"},
+      {omp_atk_fallback, omp_atv_null_fb, "fallback=null_fb"},
+      {omp_atk_fallback, omp_atv_abort_fb, "fallback=abort_fb"},
+      {omp_atk_fb_data, omp_default_mem_alloc, "fb_data=default"},
+      {omp_atk_pinned, omp_atv_false, "pinned=false"},
+      {omp_atk_pinned, omp_atv_true, "pinned=true"},
+      {omp_atk_partition, omp_atv_environment, "partition=environment"},
+      {omp_atk_partition, omp_atv_nearest, "partition=nearest"},
+      {omp_atk_partition, omp_atv_blocked, "partition=blocked"},
+      {omp_atk_partition, omp_atv_interleaved, "partition=interleaved"},
+  };
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    omp_alloctrait_t t = {cases[i].key, cases[i].value};
+    exercise(make(omp_default_mem_space, 1, &t), cases[i].name);
+  }
+  omp_alloctrait_t fb[2] = {{omp_atk_fallback, omp_atv_allocator_fb},
+                            {omp_atk_fb_data, omp_large_cap_mem_alloc}};
+  exercise(make(omp_default_mem_space, 2, fb), "fallback=allocator_fb");
+  /* the host memory spaces; no traits */
+  exercise(make(omp_default_mem_space, 0, NULL), "omp_default_mem_space");
+  exercise(make(omp_large_cap_mem_space, 0, NULL), "omp_large_cap_mem_space");
+  exercise(make(omp_const_mem_space, 0, NULL), "omp_const_mem_space");
+  exercise(make(omp_low_lat_mem_space, 0, NULL), "omp_low_lat_mem_space");
+  /* High-bandwidth memory is not detectable without libmemkind: both
+   * runtimes refuse; should a runtime find some, it must work. */
+  omp_allocator_handle_t hbw = make(omp_high_bw_mem_space, 0, NULL);
+  if (hbw != omp_null_allocator)
+    exercise(hbw, "omp_high_bw_mem_space");
+  /* No offload runtime is loaded: no target memory spaces. */
+  CHECK(make(llvm_omp_target_device_mem_space, 0, NULL) == omp_null_allocator,
+        "target device memory space without libomptarget");
+  omp_destroy_allocator(omp_null_allocator); /* no-ops */
+  omp_destroy_allocator(omp_default_mem_alloc);
+}
+
+static void alignment_trait(void) {
+  for (size_t trait = 8; trait <= 4096; trait *= 2) {
+    omp_alloctrait_t t = {omp_atk_alignment, trait};
+    omp_allocator_handle_t al = make(omp_default_mem_space, 1, &t);
+    CHECK(al != omp_null_allocator, "alignment=%zu", trait);
+    for (size_t req = 8; req <= 4096; req *= 4) {
+      size_t want = req > trait ? req : trait;
+      void *p = omp_alloc(24, al);
+      CHECK(p && (uintptr_t)p % trait == 0, "trait %zu: omp_alloc %p", trait, p);
+      omp_free(p, al);
+      p = omp_aligned_alloc(req, 24, al);
+      CHECK(p && (uintptr_t)p % want == 0, "trait %zu, aligned %zu: %p", trait, req, p);
+      omp_free(p, omp_null_allocator);
+      p = omp_aligned_calloc(req, 3, 8, al);
+      CHECK(p && (uintptr_t)p % want == 0, "trait %zu, aligned calloc %zu: %p", trait, req, p);
+      omp_free(p, al);
+    }
+    omp_destroy_allocator(al);
+  }
+}
+
+static void pool_default_fb(void) {
+  omp_alloctrait_t t[2] = {{omp_atk_pool_size, 60 * KIB},
+                           {omp_atk_fallback, omp_atv_default_mem_fb}};
+  omp_allocator_handle_t al = make(omp_default_mem_space, 2, t);
+  void *a[3];
+  for (int i = 0; i < 3; i++) {
+    a[i] = omp_alloc(16 * KIB, al);
+    CHECK(a[i] != NULL, "block %d in the pool", i);
+  }
+  /* beyond the pool: served by default memory instead */
+  void *big = omp_alloc(32 * KIB, al);
+  CHECK(big != NULL, "default_mem_fb must serve what the pool cannot");
+  if (big)
+    memset(big, 1, 32 * KIB);
+  void *huge = omp_alloc(1024 * KIB, al);
+  CHECK(huge != NULL, "default_mem_fb for a request larger than the pool");
+  omp_free(huge, omp_null_allocator);
+  omp_free(big, al); /* a fallback block freed through the original handle */
+  for (int i = 0; i < 3; i++)
+    omp_free(a[i], al);
+  omp_destroy_allocator(al);
+}
+
+static void pool_null_fb(void) {
+  omp_alloctrait_t t[2] = {{omp_atk_pool_size, 60 * KIB},
+                           {omp_atk_fallback, omp_atv_null_fb}};
+  omp_allocator_handle_t al = make(omp_default_mem_space, 2, t);
+  CHECK(omp_alloc(60 * KIB + 1, al) == NULL, "a request beyond pool_size");
+  void *a[3];
+  for (int i = 0; i < 3; i++) {
+    a[i] = omp_alloc(16 * KIB, al);
+    CHECK(a[i] != NULL, "block %d in the pool", i);
+  }
+  CHECK(omp_alloc(32 * KIB, al) == NULL, "pool exhausted: null_fb returns NULL");
+  CHECK(omp_calloc(4, 8 * KIB, al) == NULL, "calloc from an exhausted pool");
+  /* realloc that cannot be served keeps the old block */
+  unsigned char *r = a[0];
+  r[0] = 42;
+  CHECK(omp_realloc(r, 48 * KIB, al, al) == NULL, "realloc beyond the pool");
+  CHECK(r[0] == 42, "the old block survives a failed realloc");
+  /* returning a block makes room again */
+  omp_free(a[1], al);
+  a[1] = omp_alloc(16 * KIB, al);
+  CHECK(a[1] != NULL, "space freed in the pool is reusable");
+  omp_free(a[1], omp_null_allocator);
+  a[1] = omp_realloc(a[0], 20 * KIB, al, al); /* 16 KiB moves into 20 KiB */
+  CHECK(a[1] != NULL && ((unsigned char *)a[1])[0] == 42, "realloc inside the pool");
+  omp_free(a[1], al);
+  omp_free(a[2], al);
+  /* everything returned: the whole capacity is back */
+  void *b[3];
+  for (int i = 0; i < 3; i++) {
+    b[i] = omp_alloc(16 * KIB, al);
+    CHECK(b[i] != NULL, "block %d after all frees", i);
+  }
+  for (int i = 0; i < 3; i++)
+    omp_free(b[i], al);
+  /* calloc whose byte count overflows size_t */
+  CHECK(omp_calloc(SIZE_MAX / 2, 4, al) == NULL, "calloc overflow");
+  omp_destroy_allocator(al);
+}
+
+static void pool_allocator_fb(void) {
+  omp_alloctrait_t second_t[2] = {{omp_atk_pool_size, 60 * KIB},
+                                  {omp_atk_fallback, omp_atv_null_fb}};
+  omp_allocator_handle_t second = make(omp_default_mem_space, 2, second_t);
+  omp_alloctrait_t first_t[3] = {{omp_atk_pool_size, 60 * KIB},
+                                 {omp_atk_fallback, omp_atv_allocator_fb},
+                                 {omp_atk_fb_data, (omp_uintptr_t)second}};
+  omp_allocator_handle_t first = make(omp_default_mem_space, 3, first_t);
+  CHECK(first != omp_null_allocator && second != omp_null_allocator, "init");
+  void *a[6];
+  int got = 0;
+  for (int i = 0; i < 6; i++) {
+    a[i] = omp_alloc(16 * KIB, first);
+    got += a[i] != NULL;
+  }
+  CHECK_EQ_INT(got, 6); /* 3 from each pool */
+  CHECK(omp_alloc(16 * KIB, first) == NULL, "both pools full: second's null_fb");
+  CHECK(omp_alloc(16 * KIB, second) == NULL, "second's pool is what first used");
+  /* blocks served by the fallback return to the fallback's pool */
+  for (int i = 3; i < 6; i++)
+    omp_free(a[i], first);
+  void *c = omp_alloc(16 * KIB, second);
+  CHECK(c != NULL, "second's pool emptied by freeing through first's handle");
+  omp_free(c, second);
+  for (int i = 0; i < 3; i++)
+    omp_free(a[i], omp_null_allocator);
+  omp_destroy_allocator(first);
+  omp_destroy_allocator(second);
+}
+
+static void pinned(void) {
+  omp_alloctrait_t t[2] = {{omp_atk_pinned, omp_atv_true}, {omp_atk_alignment, 4096}};
+  omp_allocator_handle_t al = make(omp_default_mem_space, 2, t);
+  CHECK(al != omp_null_allocator, "pinned allocator");
+  unsigned char *p[4];
+  for (int i = 0; i < 4; i++) {
+    p[i] = omp_alloc((size_t)(i + 1) * 3000, al);
+    CHECK(p[i] && (uintptr_t)p[i] % 4096 == 0, "pinned block %d: %p", i, (void *)p[i]);
+    if (p[i])
+      memset(p[i], i + 1, (size_t)(i + 1) * 3000);
+  }
+  for (int i = 0; i < 4; i++) {
+    CHECK(p[i] && p[i][(i + 1) * 3000 - 1] == i + 1, "pinned block %d contents", i);
+    omp_free(p[i], i % 2 ? al : omp_null_allocator);
+  }
+  omp_destroy_allocator(al);
+}
+
+/* Contents move between custom and predefined allocators. */
+static void realloc_custom(void) {
+  omp_alloctrait_t t[2] = {{omp_atk_alignment, 256}, {omp_atk_pool_size, 1 << 20}};
+  omp_allocator_handle_t al = make(omp_low_lat_mem_space, 2, t);
+  unsigned *p = omp_alloc(1000 * sizeof(unsigned), omp_default_mem_alloc);
+  for (unsigned i = 0; i < 1000; i++)
+    p[i] = i * 2654435761u;
+  p = omp_realloc(p, 3000 * sizeof(unsigned), al, omp_default_mem_alloc);
+  CHECK(p && (uintptr_t)p % 256 == 0, "realloc into the aligned allocator: %p", (void *)p);
+  int bad = 0;
+  for (unsigned i = 0; p && i < 1000; i++)
+    bad += p[i] != i * 2654435761u;
+  CHECK(bad == 0, "%d values changed moving into a custom allocator", bad);
+  p = omp_realloc(p, 500 * sizeof(unsigned), omp_high_bw_mem_alloc, al);
+  for (unsigned i = 0; p && i < 500; i++)
+    bad += p[i] != i * 2654435761u;
+  CHECK(p && bad == 0, "%d values changed moving out of it", bad);
+  omp_free(p, omp_high_bw_mem_alloc);
+  omp_destroy_allocator(al);
+}
+
+/* Predefined target allocators without an offload runtime: LLVM 19 and we
+ * serve host memory (both print a note). */
+static void target_allocators_on_host(void) {
+  omp_allocator_handle_t t[3] = {llvm_omp_target_host_mem_alloc,
+                                 llvm_omp_target_shared_mem_alloc,
+                                 llvm_omp_target_device_mem_alloc};
+  for (int i = 0; i < 3; i++) {
+    unsigned char *p = omp_alloc(100, t[i]);
+    CHECK(p != NULL, "allocator %d without libomptarget", (int)t[i]);
+    if (p)
+      memset(p, 7, 100);
+    omp_free(p, t[i]);
+  }
+}
+
+static void invalid(void) {
+  if (!on_omprt())
+    return;
+  omp_alloctrait_t bad_fb = {omp_atk_fallback, 99};
+  omp_alloctrait_t bad_align = {omp_atk_alignment, 48};
+  omp_alloctrait_t bad_key = {(omp_alloctrait_key_t)42, 1};
+  omp_alloctrait_t bad_access = {omp_atk_access, omp_atv_blocked};
+  omp_alloctrait_t no_fb_data = {omp_atk_fallback, omp_atv_allocator_fb};
+  CHECK(make(omp_default_mem_space, 1, &bad_fb) == omp_null_allocator, "fallback=99");
+  CHECK(make(omp_default_mem_space, 1, &bad_align) == omp_null_allocator, "alignment=48");
+  CHECK(make(omp_default_mem_space, 1, &bad_key) == omp_null_allocator, "key 42");
+  CHECK(make(omp_default_mem_space, 1, &bad_access) == omp_null_allocator, "access=blocked");
+  CHECK(make(omp_default_mem_space, 1, &no_fb_data) == omp_null_allocator,
+        "allocator_fb without fb_data");
+  CHECK(make((omp_memspace_handle_t)77, 0, NULL) == omp_null_allocator, "memspace 77");
+  CHECK(omp_aligned_alloc(48, 10, omp_default_mem_alloc) == NULL, "alignment 48");
+  /* LLVM dereferences the predefined handle here and crashes */
+  CHECK(omp_calloc(SIZE_MAX / 2, 4, omp_default_mem_alloc) == NULL, "calloc overflow");
+}
+
+int main(void) {
+  each_trait_value();
+  alignment_trait();
+  pool_default_fb();
+  pool_null_fb();
+  pool_allocator_fb();
+  pinned();
+  realloc_custom();
+  target_allocators_on_host();
+  invalid();
+  CHECK_DONE();
+}

@@ -1,0 +1,123 @@
+# Environment variables and ICVs (env.c), OMP_DISPLAY_ENV and the affinity
+# format (display.c), places and binding (affinity.c). Most tests run one
+# program under several environments; env_icvs takes "key=value" arguments
+# naming the ICV values it must see (see its header comment).
+
+# ---- ICVs from well-formed values ------------------------------------------
+omprt_add_test(env_defaults SOURCES env_icvs.c
+  ARGS nthreads=procs nthreads1=procs mal=1 dynamic=0 thread_limit=max sched=1
+       chunk=0 bind=0 places=1 cancel=0 prio=0 device=0 max_teams=0 teams_tl=0
+       stack=1024)
+omprt_add_test(env_num_threads_list SOURCES env_icvs.c ENV OMP_NUM_THREADS=3,2,1
+  ARGS nthreads=3 nthreads1=2 nthreads2=1 mal=max)
+omprt_add_test(env_num_threads_one SOURCES env_icvs.c ENV "OMP_NUM_THREADS= 5 "
+  ARGS nthreads=5 nthreads1=5 mal=1)
+omprt_add_test(env_schedule SOURCES env_icvs.c ENV OMP_SCHEDULE=guided,7
+  ARGS sched=3 chunk=7)
+omprt_add_test(env_schedule_monotonic SOURCES env_icvs.c
+  ENV OMP_SCHEDULE=monotonic:dynamic,5 ARGS sched=0x80000002 chunk=5)
+omprt_add_test(env_schedule_static SOURCES env_icvs.c ENV OMP_SCHEDULE=static,3
+  ARGS sched=1 chunk=3)
+omprt_add_test(env_settings SOURCES env_icvs.c
+  ENV OMP_THREAD_LIMIT=6 OMP_CANCELLATION=1
+      OMP_MAX_TASK_PRIORITY=9 OMP_DEFAULT_DEVICE=2 OMP_NUM_TEAMS=3
+      OMP_TEAMS_THREAD_LIMIT=4 OMP_MAX_ACTIVE_LEVELS=3 OMP_STACKSIZE=3M
+      OMP_WAIT_POLICY=passive
+  ARGS dynamic=0 thread_limit=6 cancel=1 prio=9 device=2 max_teams=3
+       teams_tl=4 mal=3 stack=3072)
+omprt_add_test(env_dynamic SOURCES env_icvs.c ENV OMP_DYNAMIC=on ARGS dynamic=1)
+omprt_add_test(env_nested_true SOURCES env_icvs.c ENV OMP_NESTED=true
+  ARGS mal=max)
+omprt_add_test(env_nested_false_wins SOURCES env_icvs.c
+  ENV OMP_NESTED=false OMP_NUM_THREADS=2,2 ARGS mal=1 nthreads1=2)
+omprt_add_test(env_max_active_levels_wins SOURCES env_icvs.c
+  ENV OMP_NESTED=true OMP_MAX_ACTIVE_LEVELS=2 ARGS mal=2)
+omprt_add_test(env_proc_bind_list SOURCES env_icvs.c
+  ENV OMP_PROC_BIND=spread,close ARGS bind=4 bind1=3 bind2=3 mal=max)
+omprt_add_test(env_proc_bind_true SOURCES env_icvs.c ENV OMP_PROC_BIND=TRUE
+  ARGS bind=4 mal=1)
+omprt_add_test(env_places_only SOURCES env_icvs.c ENV OMP_PLACES=threads
+  ARGS bind=4 places=procs)
+omprt_add_test(env_proc_bind_false_places SOURCES env_icvs.c
+  ENV OMP_PROC_BIND=false OMP_PLACES=threads ARGS bind=0 places=1)
+
+# ---- unusable values: one warning naming variable and value, then defaults --
+# (the warnings' wording is ours: these pass on LLVM's runtime only in their
+# program checks)
+set(one_warning "omp: warning:.*omp: warning:|check failed")
+omprt_add_test(env_bad_schedule SOURCES env_icvs.c ENV OMP_SCHEDULE=garbage
+  ARGS sched=1 chunk=0
+  PASS_REGEX "omp: warning: OMP_SCHEDULE=\"garbage\": [^\n]*using the default.*PASS"
+  FAIL_REGEX "${one_warning}")
+omprt_add_test(env_bad_schedule_chunk SOURCES env_icvs.c ENV OMP_SCHEDULE=dynamic,0
+  ARGS sched=1 chunk=0
+  PASS_REGEX "omp: warning: OMP_SCHEDULE=\"dynamic,0\": [^\n]*using the default.*PASS"
+  FAIL_REGEX "${one_warning}")
+omprt_add_test(env_bad_num_threads SOURCES env_icvs.c ENV OMP_NUM_THREADS=4,x
+  ARGS nthreads=procs mal=1
+  PASS_REGEX "omp: warning: OMP_NUM_THREADS=\"4,x\": [^\n]*using the default.*PASS"
+  FAIL_REGEX "${one_warning}")
+omprt_add_test(env_bad_proc_bind SOURCES env_icvs.c ENV OMP_PROC_BIND=sideways
+  ARGS bind=0 places=1
+  PASS_REGEX "omp: warning: OMP_PROC_BIND=\"sideways\": [^\n]*using the default.*PASS"
+  FAIL_REGEX "${one_warning}")
+omprt_add_test(env_bad_places SOURCES affinity_places.c ENV OMP_PLACES=nowhere
+  ARGS cores
+  PASS_REGEX "omp: warning: OMP_PLACES=\"nowhere\": [^\n]*using the default.*PASS"
+  FAIL_REGEX "${one_warning}")
+omprt_add_test(env_bad_values SOURCES env_icvs.c
+  ENV OMP_DYNAMIC=maybe OMP_MAX_ACTIVE_LEVELS=-2 OMP_THREAD_LIMIT=0
+      OMP_STACKSIZE=12Q OMP_WAIT_POLICY=sometimes KMP_BLOCKTIME=soon
+      OMP_TARGET_OFFLOAD=perhaps OMP_ALLOCATOR=omp_bogus_alloc
+      OMP_DISPLAY_ENV=loud OMP_DEFAULT_DEVICE=-1 OMP_NUM_TEAMS=0
+  ARGS dynamic=0 mal=1 thread_limit=max device=0 max_teams=0 stack=1024
+  PASS_REGEX "OMP_DYNAMIC=\"maybe\"[^\n]*default\n.*OMP_MAX_ACTIVE_LEVELS=\"-2\"[^\n]*default\n.*OMP_THREAD_LIMIT=\"0\"[^\n]*default\n.*OMP_DEFAULT_DEVICE=\"-1\"[^\n]*default\n.*OMP_STACKSIZE=\"12Q\"[^\n]*default\n.*OMP_WAIT_POLICY=\"sometimes\"[^\n]*default\n.*KMP_BLOCKTIME=\"soon\"[^\n]*default\n.*OMP_NUM_TEAMS=\"0\"[^\n]*default\n.*OMP_TARGET_OFFLOAD=\"perhaps\"[^\n]*default\n.*OMP_ALLOCATOR=\"omp_bogus_alloc\"[^\n]*default\n.*OMP_DISPLAY_ENV=\"loud\"[^\n]*default\n.*PASS"
+  FAIL_REGEX "check failed|OPENMP DISPLAY")
+
+# ---- OMP_DISPLAY_ENV: LLVM's lines (these regexes match LLVM 19's output) ----
+omprt_add_test(display_env SOURCES env_icvs.c
+  ENV OMP_DISPLAY_ENV=true OMP_SCHEDULE=dynamic,4 OMP_NUM_THREADS=3,2
+      OMP_PROC_BIND=spread OMP_PLACES=threads
+  ARGS nthreads=3
+  PASS_REGEX "\nOPENMP DISPLAY ENVIRONMENT BEGIN\n   _OPENMP='201611'\n  \\[host\\] OMP_AFFINITY_FORMAT='OMP: pid %P tid %i thread %n bound to OS proc set {%A}'\n  \\[host\\] OMP_ALLOCATOR='omp_default_mem_alloc'\n  \\[host\\] OMP_CANCELLATION='FALSE'\n  \\[host\\] OMP_DEFAULT_DEVICE='0'\n  \\[host\\] OMP_DISPLAY_AFFINITY='FALSE'\n  \\[host\\] OMP_DISPLAY_ENV='TRUE'\n  \\[host\\] OMP_DYNAMIC='FALSE'\n  \\[host\\] OMP_MAX_ACTIVE_LEVELS='2147483647'\n  \\[host\\] OMP_MAX_TASK_PRIORITY='0'\n  \\[host\\] OMP_NESTED: deprecated; max-active-levels-var=2147483647\n  \\[host\\] OMP_NUM_TEAMS='0'\n  \\[host\\] OMP_NUM_THREADS='3,2'\n  \\[host\\] OMP_PLACES='threads'\n  \\[host\\] OMP_PROC_BIND='spread'\n  \\[host\\] OMP_SCHEDULE='dynamic,4'\n  \\[host\\] OMP_STACKSIZE='[0-9]+[kMG]'\n  \\[host\\] OMP_TARGET_OFFLOAD=DEFAULT\n  \\[host\\] OMP_TEAMS_THREAD_LIMIT='0'\n  \\[host\\] OMP_THREAD_LIMIT='2147483647'\n.*  \\[host\\] OMP_WAIT_POLICY='PASSIVE'\nOPENMP DISPLAY ENVIRONMENT END\n.*PASS")
+omprt_add_test(display_env_unset SOURCES env_icvs.c
+  ENV OMP_DISPLAY_ENV=TRUE OMP_STACKSIZE=3072K OMP_TARGET_OFFLOAD=Mandatory
+      OMP_SCHEDULE=nonmonotonic:dynamic
+  PASS_REGEX "  \\[host\\] OMP_NUM_THREADS: value is not defined\n  \\[host\\] OMP_PLACES: value is not defined\n  \\[host\\] OMP_PROC_BIND='false'\n  \\[host\\] OMP_SCHEDULE='nonmonotonic:dynamic'\n  \\[host\\] OMP_STACKSIZE='3M'\n  \\[host\\] OMP_TARGET_OFFLOAD=MANDATORY\n.*PASS")
+# verbose adds the KMP_/LIBOMP_ variables we read (LLVM lists all of its own,
+# so this one is ours only; docs/env.md)
+omprt_add_test(display_env_verbose SOURCES env_icvs.c
+  ENV OMP_DISPLAY_ENV=verbose OMP_WAIT_POLICY=active
+      LIBOMP_NUM_HIDDEN_HELPER_THREADS=3 LIBOMP_USE_HIDDEN_HELPER_TASK=false
+  PASS_REGEX "  \\[host\\] KMP_BLOCKTIME='infinite'\n  \\[host\\] LIBOMP_NUM_HIDDEN_HELPER_THREADS='3'\n  \\[host\\] LIBOMP_USE_HIDDEN_HELPER_TASK='FALSE'\n.*OMP_DISPLAY_ENV='VERBOSE'\n.*OMP_WAIT_POLICY='ACTIVE'\n.*PASS")
+
+# ---- the affinity format and OMP_DISPLAY_AFFINITY ---------------------------
+omprt_add_test(display_format SOURCES display_format.c)
+omprt_add_test(display_format_bound SOURCES display_format.c ENV OMP_PLACES=threads)
+omprt_add_test(display_affinity_env SOURCES env_icvs.c
+  ENV OMP_DISPLAY_AFFINITY=true "OMP_AFFINITY_FORMAT=aff L%L n%n N%N"
+  PASS_REGEX "(aff L1 n0 N2\n.*aff L1 n1 N2\n|aff L1 n1 N2\n.*aff L1 n0 N2\n).*PASS")
+
+# ---- places and binding -----------------------------------------------------
+omprt_add_test(affinity_places_off SOURCES affinity_places.c ARGS off)
+omprt_add_test(affinity_places_explicit SOURCES affinity_places.c
+  ENV "OMP_PLACES={0},{1}" ARGS zero_one)
+omprt_add_test(affinity_places_interval SOURCES affinity_places.c
+  ENV "OMP_PLACES={0}:2:1" ARGS zero_one)
+omprt_add_test(affinity_places_complement SOURCES affinity_places.c
+  ENV "OMP_PLACES={0},!{0}" ARGS complement)
+omprt_add_test(affinity_places_threads SOURCES affinity_places.c
+  ENV OMP_PLACES=threads ARGS threads)
+omprt_add_test(affinity_places_cores SOURCES affinity_places.c
+  ENV OMP_PROC_BIND=true ARGS cores)
+omprt_add_test(affinity_primary SOURCES affinity_policy.c ENV OMP_PLACES=threads
+  ARGS primary)
+omprt_add_test(affinity_close SOURCES affinity_policy.c ENV OMP_PLACES=threads
+  ARGS close)
+omprt_add_test(affinity_spread SOURCES affinity_policy.c ENV OMP_PLACES=threads
+  ARGS spread)
+# five places on processor 0: spread subpartitions narrower than the list
+omprt_add_test(affinity_spread_five SOURCES affinity_policy.c
+  ENV "OMP_PLACES={0}:5:0" ARGS spread)
+omprt_add_test(affinity_close_five SOURCES affinity_policy.c
+  ENV "OMP_PLACES={0}:5:0" ARGS close)
