@@ -1,11 +1,9 @@
 #!/usr/bin/env bash
-# Runs the benchmarks that exist so far and prints their tables.
+# The benchmarks of the main job (scripts/main_job.sh), each printing its
+# table of ours against LLVM 19's runtime on the same binaries.
+#   bench/run.sh [--quick] [--threads N[,N...]]    (build dir: $BUILD_DIR or build)
+# Today: the host construct overheads (bench/host/run.sh, docs/benchmarks.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
-if [ -x bench/host/run.sh ]; then
-  bash bench/host/run.sh "$build" "$@"
-else
-  echo "bench: no benchmarks built yet" >&2
-  exit 1
-fi
+bash bench/host/run.sh "$build" "$@"
