@@ -2,8 +2,13 @@
 # The benchmarks of the main job (scripts/main_job.sh), each printing its
 # table of ours against LLVM 19's runtime on the same binaries.
 #   bench/run.sh [--quick] [--threads N[,N...]]    (build dir: $BUILD_DIR or build)
-# Today: the host construct overheads (bench/host/run.sh, docs/benchmarks.md).
+# Today: the host construct overheads, then the host tasking costs
+# (bench/host/run.sh --suite overhead|tasks, docs/benchmarks.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
-bash bench/host/run.sh "$build" "$@"
+status=0
+bash bench/host/run.sh "$build" --suite overhead "$@" || status=$?
+echo
+bash bench/host/run.sh "$build" --suite tasks "$@" || status=$?
+exit $status

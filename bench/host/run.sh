@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Side-by-side host overheads: our libomp against LLVM 19's on one binary.
+# Side-by-side host benchmarks: our libomp against LLVM 19's on one binary.
 #
-#   bench/host/run.sh <build dir> [--quick] [--threads N[,N...]] [--rounds R]
-#                     [--only CONSTRUCT[,...]]
+#   bench/host/run.sh <build dir> [--suite overhead|tasks] [--quick]
+#                     [--threads N[,N...]] [--rounds R] [--only NAME[,...]]
 #
-# Runs <build>/bench/host/host_overhead (EPCC syncbench method, see
-# docs/benchmarks.md) once per construct, runtime and round, with
-# LD_LIBRARY_PATH=<build>/lib (ours) or /usr/lib/llvm-19/lib (LLVM). Runs
+# Suites (docs/benchmarks.md): overhead (default) runs
+# <build>/bench/host/host_overhead, the EPCC-syncbench construct overheads;
+# tasks runs <build>/bench/host/task_bench, the tasking costs. Each
+# construct (benchmark) runs once per runtime and round, in its own process,
+# with LD_LIBRARY_PATH=<build>/lib (ours) or /usr/lib/llvm-19/lib (LLVM). Runs
 # alternate between the runtimes (the order flips every round) so drift in
 # machine load hits both alike; each runtime's value is the median of its
-# rounds. Prints a table, writes <build>/bench/host_overhead.csv, and names
-# the libomp each run actually mapped. A construct that crashes, hangs or
-# computes a wrong result on a runtime shows as "n/a (failed)"; the script
-# still finishes. Exit status: 0, or 1 when a run loaded the wrong library.
+# rounds. Prints a table, writes <build>/bench/host_overhead.csv (tasks:
+# host_tasks.csv), and names the libomp each run actually mapped. A construct
+# that crashes, hangs or computes a wrong result on a runtime shows as
+# "n/a (failed)"; the script still finishes. Exit status: 0, or 1 when a run
+# loaded the wrong library.
 set -euo pipefail
 
 usage() {
@@ -24,9 +27,10 @@ usage() {
 build=$1
 shift
 threads_list=${OMP_NUM_THREADS:-2}
-rounds=3 outer=20 target_us=1000 per_run_timeout=60 only=""
+rounds=3 outer=20 target_us=1000 per_run_timeout=60 only="" suite=overhead
 while (($#)); do
   case $1 in
+    --suite) suite=${2:?--suite needs a value}; shift ;;
     --quick) rounds=1 outer=9 target_us=300 per_run_timeout=30 ;;
     --threads) threads_list=${2:?--threads needs a value}; shift ;;
     --rounds) rounds=${2:?--rounds needs a value}; shift ;;
@@ -36,7 +40,17 @@ while (($#)); do
   shift
 done
 
-bin=$build/bench/host/host_overhead
+case $suite in
+  overhead)
+    bin=$build/bench/host/host_overhead csv=$build/bench/host_overhead.csv
+    title="host overhead" first_column=construct
+    quantity="overhead per construct in µs" ;;
+  tasks)
+    bin=$build/bench/host/task_bench csv=$build/bench/host_tasks.csv
+    title="host tasking" first_column=benchmark
+    quantity="time in µs per unit" ;;
+  *) usage ;;
+esac
 if [ ! -x "$bin" ]; then
   echo "bench/host: $bin is not built (build the project first)" >&2
   exit 1
@@ -44,12 +58,18 @@ fi
 ours_dir=$(cd "$build/lib" && pwd -P)
 llvm_dir=$(cd "${OMPRT_LLVM_LIB_DIR:-/usr/lib/llvm-19/lib}" && pwd -P)
 mkdir -p "$build/bench"
-csv=$build/bench/host_overhead.csv
 
+# --list: one construct a line, optionally followed by a tab and its unit.
+declare -A unit_of=()
+units=""
+while IFS=$'\t' read -r name unit; do
+  unit_of[$name]=$unit
+  [ -z "$unit" ] || units=yes
+done < <("$bin" --list)
 if [ -n "$only" ]; then
   constructs=${only//,/ }
 else
-  constructs=$("$bin" --list)
+  constructs=$("$bin" --list | cut -f1)
 fi
 
 work=$(mktemp -d)
@@ -93,7 +113,7 @@ run_one() {
 
 failed_before() { grep -q "^$1 $2 $3 " "$failures"; }
 
-echo "host overhead: $rounds round(s) x {ours, LLVM}, outer $outer, target ${target_us} us," \
+echo "$title: $rounds round(s) x {ours, LLVM}, outer $outer, target ${target_us} us," \
   "OMP_NUM_THREADS=$threads_list"
 for threads in ${threads_list//,/ }; do
   for ((round = 1; round <= rounds; round++)); do
@@ -130,11 +150,12 @@ for runtime in ours llvm; do
 done
 
 # Medians over rounds, the table and the CSV.
-echo "construct,threads,ours_us,ours_stddev_us,ours_status,llvm_us,llvm_stddev_us,llvm_status,ours_over_llvm" >"$csv"
+echo "$first_column,threads,ours_us,ours_stddev_us,ours_status,llvm_us,llvm_stddev_us,llvm_status,ours_over_llvm${units:+,unit}" >"$csv"
 for threads in ${threads_list//,/ }; do
   echo
-  echo "OMP_NUM_THREADS=$threads: overhead per construct in µs (median of rounds; ± = stddev)"
-  printf '%-16s %22s %22s %10s\n' construct "ours µs" "LLVM µs" ours/LLVM
+  echo "OMP_NUM_THREADS=$threads: $quantity (median of rounds; ± = stddev)"
+  printf '%-16s %22s %22s %10s  %s\n' "$first_column" "ours µs" "LLVM µs" ours/LLVM \
+    "${units:+unit}"
   for construct in $constructs; do
     declare -A value=() spread=() state=()
     for runtime in ours llvm; do
@@ -162,8 +183,9 @@ for threads in ${threads_list//,/ }; do
         cells+=("n/a (failed)")
       fi
     done
-    printf '%-16s %22s %22s %10s\n' "$construct" "${cells[0]}" "${cells[1]}" "$ratio"
-    echo "$construct,$threads,${value[ours]},${spread[ours]},${state[ours]},${value[llvm]},${spread[llvm]},${state[llvm]},${ratio/-/}" >>"$csv"
+    unit=${unit_of[$construct]:-}
+    printf '%-16s %22s %22s %10s  %s\n' "$construct" "${cells[0]}" "${cells[1]}" "$ratio" "$unit"
+    echo "$construct,$threads,${value[ours]},${spread[ours]},${state[ours]},${value[llvm]},${spread[llvm]},${state[llvm]},${ratio/-/}${units:+,\"$unit\"}" >>"$csv"
     unset value spread state
   done
 done

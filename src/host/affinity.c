@@ -609,7 +609,7 @@ static void omp_assign_spread(struct omp_assignment *a, int n, int nplaces,
 }
 
 void omp_affinity_fork(struct omp_team *team, int proc_bind) {
-  if (OMP_LIKELY(!omp_binding)) {
+  if (OMP_LIKELY(!omp_binding) || proc_bind == omp_proc_bind_false) {
     if (OMP_UNLIKELY(omp_global.display_affinity))
       omp_display_affinity_team(team, false);
     return;
@@ -631,6 +631,7 @@ void omp_affinity_fork(struct omp_team *team, int proc_bind) {
     omp_fatal(team->loc, "out of memory assigning places to %d threads", n);
   switch (proc_bind) {
   case omp_proc_bind_master:
+  case 5: /* clang-19 passes 5 for proc_bind(primary) (libomp's "intel") */
     for (int f = 0; f < n; f++)
       a[f] = (struct omp_assignment){master_place, first, last};
     break;

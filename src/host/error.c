@@ -27,6 +27,8 @@ const char *omp_loc_string(const ident_t *loc, char *buf, size_t size) {
 }
 
 void omp_warn(const char *fmt, ...) {
+  if (atomic_load_explicit(&omp_global.warnings_off, memory_order_relaxed))
+    return; /* kmp_set_warnings_off() */
   char msg[1024];
   va_list ap;
   va_start(ap, fmt);

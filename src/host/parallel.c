@@ -268,6 +268,7 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   th->pushed_nthreads = 0;
   th->pushed_proc_bind = 0;
   int n = omp_team_size(th, requested);
+  omp_num_threads_strict_check(th, requested, n);
   if (n == 1) {
     omp_serialized_begin(th, loc);
     int32_t gtid = th->gtid, btid = 0;

@@ -98,6 +98,7 @@ struct omp_global {
   uintptr_t default_allocator; /* OMP_ALLOCATOR: an omp_allocator_handle_t */
   int num_hidden_helper_threads; /* LIBOMP_NUM_HIDDEN_HELPER_THREADS */
   bool use_hidden_helper_task;   /* LIBOMP_USE_HIDDEN_HELPER_TASK */
+  _Atomic bool warnings_off;     /* kmp_set_warnings_off (kmp_ext.c) */
   struct omp_icvs initial_icvs; /* ICVs of each initial task */
 };
 
@@ -193,6 +194,8 @@ static inline struct omp_task *omp_task_of(kmp_task_t *k) {
 /* One member's task deque: the owner pushes and pops at the tail (LIFO),
  * thieves take from the head (FIFO). A small lock guards it, as in LLVM;
  * when it is full the producer runs the task itself (throttling). */
+struct omp_prio_queue;
+
 struct omp_task_deque {
   _Atomic uint32_t lock OMP_ALIGNED_CACHE;
   uint32_t head, capacity;
@@ -204,6 +207,10 @@ struct omp_task_deque {
 struct omp_team_tasks {
   struct omp_task_deque *deques;  /* one per member */
   int ndeques;
+  /* ready tasks with priority > 0, shared by the team (task_queue.c); the
+   * count stays 0 and is the only cost when no task has a priority */
+  struct omp_prio_queue *prio;
+  _Atomic int32_t prio_count;
   _Atomic int32_t pending OMP_ALIGNED_CACHE; /* explicit tasks not complete */
   struct omp_waitword work OMP_ALIGNED_CACHE; /* bumped: task queued or done */
   _Atomic int32_t waiters;        /* threads waiting for work */
@@ -302,6 +309,12 @@ struct omp_thread {
   int pushed_proc_bind;
   int pushed_nteams_lb, pushed_nteams_ub;
   int pushed_teams_thread_limit;
+  /* num_threads(strict: n) of the next fork (kmp_ext.c); the fork hands
+   * the team size it got to omp_num_threads_strict_check */
+  bool pushed_strict;
+  int pushed_strict_severity;
+  const char *pushed_strict_message;
+  ident_t *pushed_strict_loc;
   /* worker side: the master assigns a team and bumps fork */
   struct omp_waitword fork OMP_ALIGNED_CACHE;
   struct omp_team *next_team;
@@ -416,6 +429,14 @@ void omp_mutex_unlock(_Atomic uint32_t *word);
 /* Called (only when omp_global.cancellation) by whoever releases a team
  * barrier, before the release: ends a loop/sections cancellation request. */
 void omp_cancel_at_barrier(struct omp_team *team);
+
+/* ---- kmp_ext.c: vendor extensions ------------------------------------------ */
+
+/* For the fork, once it knows the team size: if the fork's num_threads was
+ * strict and fewer than `requested` threads were obtained, report it with
+ * the clause's severity and message (may exit); clears the request. */
+void omp_num_threads_strict_check(struct omp_thread *th, int requested,
+                                  int obtained);
 
 /* ---- env.c ---------------------------------------------------------------------- */
 

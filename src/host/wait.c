@@ -24,7 +24,7 @@ static int64_t omp_now_ns(void) {
 void omp_wait_while_equal(struct omp_waitword *w, uint32_t old) {
   if (atomic_load_explicit(&w->value, memory_order_acquire) != old)
     return;
-  int64_t budget = omp_global.blocktime_ns;
+  int64_t budget = __atomic_load_n(&omp_global.blocktime_ns, __ATOMIC_RELAXED);
   if (budget != 0) {
     bool yield = omp_oversubscribed || omp_threads_in_use() > omp_global.num_procs;
     int64_t deadline = budget > 0 ? omp_now_ns() + budget : INT64_MAX;
@@ -32,9 +32,10 @@ void omp_wait_while_equal(struct omp_waitword *w, uint32_t old) {
       if (atomic_load_explicit(&w->value, memory_order_acquire) != old)
         return;
       /* Give the CPU away now and then even when we do not look
-       * oversubscribed: another process may need this core (as LLVM's
-       * KMP_YIELD_SPIN does every few hundred pauses). */
-      if (yield || (spins & 255) == 0)
+       * oversubscribed, so another process's thread on this core gets
+       * to run; rarely, since a yield can cost us the CPU for a whole
+       * time slice while our partner already released us. */
+      if (yield || (spins & 4095) == 0)
         sched_yield();
       else
         omp_os_cpu_relax();

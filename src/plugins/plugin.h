@@ -1,0 +1,100 @@
+/* plugin.h — the one interface between libomptarget (src/target) and a
+ * device plugin (src/plugins/<kind>). Each plugin fills one `struct
+ * omprt_plugin` with function pointers; the target layer never includes a
+ * plugin's own headers.
+ *
+ * Conventions: device numbers are the plugin's own (0..count-1); functions
+ * return 0 on success and a non-zero OMPRT_* code on failure, after printing
+ * nothing (the target layer reports, with the source location). `queue` is
+ * a plugin-defined asynchronous queue (a CUDA stream); NULL asks for a
+ * synchronous operation. A target task carries one queue through all its
+ * steps and synchronises it once (the async-info pattern of seed 000 §3.3).
+ */
+#ifndef OMPRT_PLUGIN_H
+#define OMPRT_PLUGIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+  OMPRT_SUCCESS = 0,
+  OMPRT_FAIL = 1,          /* generic failure */
+  OMPRT_OUT_OF_MEMORY = 2, /* the device has no memory left */
+  OMPRT_NOT_FOUND = 3,     /* no such kernel or global in the image */
+  OMPRT_BAD_IMAGE = 4,     /* the image cannot be loaded */
+};
+
+/* Allocation kinds, as LLVM's TargetAllocTy. */
+enum omprt_alloc_kind {
+  OMPRT_ALLOC_DEVICE = 0,
+  OMPRT_ALLOC_HOST = 1,   /* pinned host memory */
+  OMPRT_ALLOC_SHARED = 2, /* accessible from host and device */
+  OMPRT_ALLOC_DEFAULT = 3,
+};
+
+/* Geometry and arguments of one kernel launch. */
+struct omprt_launch {
+  uint32_t num_teams[3];    /* 0: the plugin chooses */
+  uint32_t thread_limit[3]; /* 0: the plugin chooses */
+  uint64_t tripcount;       /* loop trip count hint, 0 if unknown */
+  uint32_t dyn_shared_mem;
+  int32_t nargs;
+  void **args;              /* device pointers/values, one per argument; the
+                               plugin adds the implicit first argument
+                               clang-19 kernels take (the launch environment) */
+};
+
+/* Called by the plugin on an arbitrary thread when everything queued on a
+ * queue before the callback has completed; status 0 on success. */
+typedef void (*omprt_done_fn)(void *arg, int status);
+
+struct omprt_plugin {
+  const char *name; /* "x86_64", "cuda" */
+
+  /* Start the plugin; returns the number of devices (0 when the driver or
+   * hardware is absent — never an error). */
+  int (*init)(void);
+  /* Can this plugin run `image` (raw bytes, as embedded by clang)? */
+  bool (*is_compatible)(const void *image, size_t size, const char *triple,
+                        const char *arch);
+  int (*init_device)(int dev);
+  int (*load_image)(int dev, const void *image, size_t size, void **handle);
+  int (*get_kernel)(int dev, void *handle, const char *name, void **kernel);
+  int (*get_global)(int dev, void *handle, const char *name, size_t size,
+                    void **dev_addr);
+
+  void *(*alloc)(int dev, size_t size, enum omprt_alloc_kind kind);
+  int (*free)(int dev, void *ptr, enum omprt_alloc_kind kind);
+  int (*copy_to)(int dev, void *dst, const void *src, size_t size, void *queue);
+  int (*copy_from)(int dev, void *dst, const void *src, size_t size, void *queue);
+  /* Device-to-device, possibly across two devices of this plugin. */
+  int (*copy_d2d)(int src_dev, const void *src, int dst_dev, void *dst,
+                  size_t size, void *queue);
+  int (*launch)(int dev, void *kernel, const struct omprt_launch *launch,
+                void *queue);
+
+  /* Queues (NULL members: the plugin is synchronous and never queues). */
+  int (*queue_get)(int dev, void **queue);
+  int (*queue_put)(int dev, void *queue);
+  int (*queue_sync)(int dev, void *queue);
+  int (*queue_query)(int dev, void *queue, bool *done);
+  int (*queue_on_done)(int dev, void *queue, omprt_done_fn fn, void *arg);
+  /* Events: a queue waits for work recorded on another queue. */
+  int (*event_create)(int dev, void **event);
+  int (*event_record)(int dev, void *event, void *queue);
+  int (*event_wait)(int dev, void *event, void *queue);
+  int (*event_destroy)(int dev, void *event);
+
+  /* Optional: pin host memory for faster copies. */
+  void *(*lock_host)(int dev, void *ptr, size_t size);
+  int (*unlock_host)(int dev, void *ptr);
+  /* Print a description of the device (omp_print_device_info). */
+  void (*print_info)(int dev);
+};
+
+/* The plugins built into libomptarget, in device-numbering order. */
+extern const struct omprt_plugin omprt_plugin_cuda;
+extern const struct omprt_plugin omprt_plugin_x86_64;
+
+#endif

@@ -1,0 +1,222 @@
+/* image.c — registration of the program's device images and their entries.
+ *
+ * clang-19's start-up code calls __tgt_register_lib with a descriptor of
+ * every device image (each wrapped in an LLVM offload binary: magic
+ * 10 FF 10 AD, a string table with "triple" and "arch", then the raw ELF) and
+ * the host's offload entries. A plugin that can run an image activates (its
+ * devices join the device table); each device loads the first compatible
+ * image when first used and resolves every entry by name: kernels to kernel
+ * handles, `declare target` globals to device addresses, which also become
+ * permanent entries of the device's mapping table.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "target.h"
+
+struct tgt_registered_image {
+  __tgt_device_image *image;
+  const void *bytes; /* the raw device image inside the offload binary */
+  size_t size;
+  char triple[64];
+  char arch[32];
+};
+
+static pthread_mutex_t tgt_images_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct tgt_registered_image *tgt_images;
+static int tgt_nimages;
+
+/* ---- the offload binary wrapper ------------------------------------------ */
+
+struct offload_binary_header {
+  uint8_t magic[4];
+  uint32_t version;
+  uint64_t size;
+  uint64_t entry_offset;
+  uint64_t entry_size;
+};
+
+struct offload_binary_entry {
+  uint16_t image_kind;
+  uint16_t offload_kind;
+  uint32_t flags;
+  uint64_t string_offset;
+  uint64_t num_strings;
+  uint64_t image_offset;
+  uint64_t image_size;
+};
+
+static void tgt_parse_image(struct tgt_registered_image *r) {
+  const uint8_t *start = r->image->ImageStart;
+  size_t total = (size_t)((const uint8_t *)r->image->ImageEnd - start);
+  static const uint8_t magic[4] = {0x10, 0xFF, 0x10, 0xAD};
+  r->bytes = start;
+  r->size = total;
+  if (total < sizeof(struct offload_binary_header) || memcmp(start, magic, 4) != 0)
+    return; /* a raw image */
+  const struct offload_binary_header *h = (const void *)start;
+  if (h->entry_offset + sizeof(struct offload_binary_entry) > total)
+    tgt_fatal(NULL, "corrupt device image: offload binary entry beyond its end");
+  const struct offload_binary_entry *e = (const void *)(start + h->entry_offset);
+  if (e->image_offset + e->image_size > total ||
+      e->string_offset + e->num_strings * 16 > total)
+    tgt_fatal(NULL, "corrupt device image: offload binary image or strings beyond "
+                    "its end");
+  for (uint64_t i = 0; i < e->num_strings; i++) {
+    const uint64_t *kv = (const void *)(start + e->string_offset + i * 16);
+    if (kv[0] >= total || kv[1] >= total)
+      tgt_fatal(NULL, "corrupt device image: bad string table");
+    const char *key = (const char *)start + kv[0];
+    const char *value = (const char *)start + kv[1];
+    if (strcmp(key, "triple") == 0)
+      snprintf(r->triple, sizeof(r->triple), "%s", value);
+    else if (strcmp(key, "arch") == 0)
+      snprintf(r->arch, sizeof(r->arch), "%s", value);
+  }
+  r->bytes = start + e->image_offset;
+  r->size = e->image_size;
+}
+
+void tgt_activate_plugins_for_index(int index);
+
+TGT_EXPORT void __tgt_register_lib(__tgt_bin_desc *desc) {
+  tgt_init();
+  pthread_mutex_lock(&tgt_images_lock);
+  for (int i = 0; i < desc->NumDeviceImages; i++) {
+    struct tgt_registered_image *grown =
+        realloc(tgt_images, sizeof(*tgt_images) * (size_t)(tgt_nimages + 1));
+    if (!grown)
+      tgt_fatal(NULL, "out of memory registering device images");
+    tgt_images = grown;
+    struct tgt_registered_image *r = &tgt_images[tgt_nimages++];
+    memset(r, 0, sizeof(*r));
+    r->image = &desc->DeviceImages[i];
+    tgt_parse_image(r);
+    tgt_activate_plugins_for_index(tgt_nimages - 1);
+  }
+  pthread_mutex_unlock(&tgt_images_lock);
+}
+
+/* At exit the program's images go away; devices keep nothing of them. */
+TGT_EXPORT void __tgt_unregister_lib(__tgt_bin_desc *desc) {
+  pthread_mutex_lock(&tgt_images_lock);
+  int kept = 0;
+  for (int i = 0; i < tgt_nimages; i++) {
+    __tgt_device_image *img = tgt_images[i].image;
+    if (img >= desc->DeviceImages && img < desc->DeviceImages + desc->NumDeviceImages)
+      continue;
+    tgt_images[kept++] = tgt_images[i];
+  }
+  tgt_nimages = kept;
+  pthread_mutex_unlock(&tgt_images_lock);
+}
+
+bool tgt_image_compatible(const struct omprt_plugin *plugin, int index) {
+  const struct tgt_registered_image *r = &tgt_images[index];
+  return plugin->is_compatible(r->bytes, r->size, r->triple, r->arch);
+}
+
+int tgt_image_count(void) { return tgt_nimages; }
+
+/* ---- loading on a device ------------------------------------------------------ */
+
+static void tgt_resolve_entries(struct tgt_device *dev, struct tgt_loaded_image *li) {
+  __tgt_device_image *img = li->image;
+  li->nentries = (size_t)(img->EntriesEnd - img->EntriesBegin);
+  li->dev_entries = calloc(li->nentries ? li->nentries : 1, sizeof(void *));
+  if (!li->dev_entries)
+    tgt_fatal(NULL, "out of memory loading a device image");
+  for (size_t i = 0; i < li->nentries; i++) {
+    __tgt_offload_entry *e = &img->EntriesBegin[i];
+    if (e->size == 0) {
+      if (dev->plugin->get_kernel(dev->plugin_dev, li->handle, e->name,
+                                  &li->dev_entries[i]) != OMPRT_SUCCESS)
+        tgt_fatal(NULL, "device %d: kernel '%s' is missing from the device image",
+                  dev->id, e->name);
+      continue;
+    }
+    void *dev_addr = NULL;
+    if (dev->plugin->get_global(dev->plugin_dev, li->handle, e->name, e->size,
+                                &dev_addr) != OMPRT_SUCCESS)
+      tgt_fatal(NULL, "device %d: global '%s' is missing from the device image",
+                dev->id, e->name);
+    li->dev_entries[i] = dev_addr;
+    if (e->flags & OMP_DECLARE_TARGET_LINK)
+      continue; /* a pointer on the device, set when the host object is mapped */
+    /* A declare-target global is always present: an infinite mapping. */
+    struct tgt_map_entry m = {
+        .host_base = (uintptr_t)e->addr,
+        .host_begin = (uintptr_t)e->addr,
+        .host_end = (uintptr_t)e->addr + e->size,
+        .dev_begin = (uintptr_t)dev_addr,
+        .infinite = true,
+    };
+    if (!tgt_map_lookup(dev, m.host_begin, e->size).entry)
+      tgt_map_insert(dev, m);
+  }
+}
+
+/* Load, on `dev`, the first registered image its plugin can run. */
+int tgt_device_load_images(struct tgt_device *dev) {
+  pthread_mutex_lock(&tgt_images_lock);
+  for (int i = 0; i < tgt_nimages; i++) {
+    const struct tgt_registered_image *r = &tgt_images[i];
+    bool loaded = false;
+    for (struct tgt_loaded_image *li = dev->images; li; li = li->next)
+      loaded |= li->image == r->image;
+    if (loaded || !dev->plugin->is_compatible(r->bytes, r->size, r->triple, r->arch))
+      continue;
+    struct tgt_loaded_image *li = calloc(1, sizeof(*li));
+    if (!li)
+      tgt_fatal(NULL, "out of memory loading a device image");
+    li->image = r->image;
+    int rc = dev->plugin->load_image(dev->plugin_dev, r->bytes, r->size, &li->handle);
+    if (rc != OMPRT_SUCCESS) {
+      free(li);
+      pthread_mutex_unlock(&tgt_images_lock);
+      tgt_fatal(NULL, "device %d (%s): cannot load the device image for %s",
+                dev->id, dev->plugin->name, r->triple[0] ? r->triple : "this device");
+    }
+    pthread_mutex_lock(&dev->lock);
+    tgt_resolve_entries(dev, li);
+    li->next = dev->images;
+    dev->images = li;
+    pthread_mutex_unlock(&dev->lock);
+  }
+  pthread_mutex_unlock(&tgt_images_lock);
+  return 0;
+}
+
+/* The device-side handle for a host entry (kernel region id or global). */
+void *tgt_device_entry(struct tgt_device *dev, void *host_addr, const char **name) {
+  for (struct tgt_loaded_image *li = dev->images; li; li = li->next) {
+    __tgt_device_image *img = li->image;
+    for (size_t i = 0; i < li->nentries; i++) {
+      if (img->EntriesBegin[i].addr == host_addr) {
+        if (name)
+          *name = img->EntriesBegin[i].name;
+        return li->dev_entries[i];
+      }
+    }
+  }
+  return NULL;
+}
+
+/* The device pointer variable of a `declare target link` host object. */
+void *tgt_device_link_var(struct tgt_device *dev, void *host_addr) {
+  for (struct tgt_loaded_image *li = dev->images; li; li = li->next) {
+    __tgt_device_image *img = li->image;
+    for (size_t i = 0; i < li->nentries; i++) {
+      __tgt_offload_entry *e = &img->EntriesBegin[i];
+      if ((e->flags & OMP_DECLARE_TARGET_LINK) && e->addr == host_addr)
+        return li->dev_entries[i];
+    }
+  }
+  return NULL;
+}
+
+extern int64_t tgt_requires_flags;
+TGT_EXPORT void __tgt_register_requires(int64_t flags) { tgt_requires_flags |= flags; }
+
+TGT_EXPORT void __tgt_init_all_rtls(void) { tgt_init(); }

@@ -1,0 +1,79 @@
+/* info.c — libomptarget's messages and the LIBOMPTARGET_INFO diagnostics.
+ *
+ * Errors start with "omptarget:" and name the construct's source location
+ * from its ident_t. LIBOMPTARGET_INFO (a bit mask, as in LLVM) prints
+ * mappings, copies and kernel launches with their locations to stderr. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "target.h"
+
+int tgt_info_flags;
+
+const char *tgt_loc_string(const ident_t *loc, char *buf, size_t size) {
+  buf[0] = '\0';
+  if (!loc || !loc->psource || loc->psource[0] != ';')
+    return buf;
+  const char *file = loc->psource + 1;
+  const char *file_end = strchr(file, ';');
+  if (!file_end)
+    return buf;
+  const char *func_end = strchr(file_end + 1, ';');
+  int line = func_end ? atoi(func_end + 1) : 0;
+  if (strncmp(file, "unknown", 7) == 0 && line == 0)
+    return buf;
+  snprintf(buf, size, "%.*s:%d", (int)(file_end - file), file, line);
+  return buf;
+}
+
+/* clang passes map names as ";name;file;line;col;;" strings. */
+const char *tgt_var_name(void *name, char *buf, size_t size) {
+  const char *text = name;
+  if (!text || text[0] != ';') {
+    snprintf(buf, size, "unknown");
+    return buf;
+  }
+  const char *end = strchr(text + 1, ';');
+  snprintf(buf, size, "%.*s", end ? (int)(end - text - 1) : (int)strlen(text + 1),
+           text + 1);
+  return buf;
+}
+
+void tgt_info(ident_t *loc, int kind, const char *fmt, ...) {
+  if (!(tgt_info_flags & kind))
+    return;
+  char msg[1024], where[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  tgt_loc_string(loc, where, sizeof(where));
+  fprintf(stderr, "omptarget: info: %s%s%s\n", where, where[0] ? ": " : "", msg);
+}
+
+void tgt_warn(const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "omptarget: warning: %s\n", msg);
+}
+
+_Noreturn void tgt_fatal(ident_t *loc, const char *fmt, ...) {
+  char msg[1024], where[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  tgt_loc_string(loc, where, sizeof(where));
+  if (where[0])
+    fprintf(stderr, "omptarget: error: %s: %s\n", where, msg);
+  else
+    fprintf(stderr, "omptarget: error: %s\n", msg);
+  fflush(stderr);
+  exit(EXIT_FAILURE);
+}
+
+TGT_EXPORT void __tgt_set_info_flag(uint32_t flags) { tgt_info_flags = (int)flags; }

@@ -1,0 +1,143 @@
+/* kernel.c — __tgt_target_kernel: run a target region on a device.
+ *
+ * Map the arguments (map.c), build the kernel's argument list — device
+ * addresses of mapped data rebased to the host base pointer clang passes,
+ * literals by value, firstprivates copied to device memory — launch, then
+ * unmap. A non-zero return tells clang's code to run the region on the host
+ * (no device, OMP_TARGET_OFFLOAD=DISABLED, or the initial device chosen).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "target.h"
+
+void tgt_check_mandatory(ident_t *loc);
+
+static void tgt_defer_free(struct tgt_async *async, void *ptr) {
+  if (async->ndeferred == async->capdeferred) {
+    int cap = async->capdeferred ? async->capdeferred * 2 : 8;
+    void **grown = realloc(async->deferred_free, sizeof(void *) * (size_t)cap);
+    if (!grown)
+      tgt_fatal(NULL, "out of memory launching a kernel");
+    async->deferred_free = grown;
+    async->capdeferred = cap;
+  }
+  async->deferred_free[async->ndeferred++] = ptr;
+}
+
+static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
+                          int32_t thread_limit, void *host_ptr, KernelArgsTy *args) {
+  tgt_check_mandatory(loc);
+  struct tgt_device *dev = tgt_device_get(loc, device_id);
+  if (!dev)
+    return 1; /* run on the host */
+  if (args->Version < 2)
+    tgt_fatal(loc, "kernel arguments version %u: only clang-19's (3) and 2 are "
+                   "supported", args->Version);
+  const char *kernel_name = NULL;
+  void *kernel = tgt_device_entry(dev, host_ptr, &kernel_name);
+  if (!kernel)
+    tgt_fatal(loc, "device %d has no kernel for this target region (image not built for "
+                   "%s?)", dev->id, dev->plugin->name);
+  struct tgt_async async = {.dev = dev};
+  if (dev->plugin->queue_get && dev->plugin->queue_get(dev->plugin_dev, &async.queue))
+    tgt_fatal(loc, "device %d: cannot obtain a queue", dev->id);
+  int32_t n = (int32_t)args->NumArgs;
+  tgt_data_begin(loc, dev, n, args->ArgBasePtrs, args->ArgPtrs, args->ArgSizes,
+                 args->ArgTypes, args->ArgNames, args->ArgMappers, &async);
+
+  void *small[32];
+  void **kargs = n <= 32 ? small : malloc(sizeof(void *) * (size_t)n);
+  if (!kargs)
+    tgt_fatal(loc, "out of memory launching a kernel with %d arguments", n);
+  int32_t nk = 0;
+  for (int32_t i = 0; i < n; i++) {
+    int64_t type = args->ArgTypes[i];
+    if (!(type & MAP_TARGET_PARAM))
+      continue;
+    void *base = args->ArgBasePtrs[i], *begin = args->ArgPtrs[i];
+    if (type & MAP_LITERAL) {
+      kargs[nk++] = begin; /* the value itself */
+      continue;
+    }
+    intptr_t delta = (intptr_t)begin - (intptr_t)base;
+    if (type & MAP_PRIVATE) {
+      size_t size = (size_t)args->ArgSizes[i];
+      void *copy = dev->plugin->alloc(dev->plugin_dev, size ? size : 1, OMPRT_ALLOC_DEFAULT);
+      if (!copy)
+        tgt_fatal(loc, "device %d is out of memory for a firstprivate copy", dev->id);
+      if (size)
+        dev->plugin->copy_to(dev->plugin_dev, copy, begin, size, async.queue);
+      tgt_defer_free(&async, copy);
+      kargs[nk++] = (char *)copy - delta;
+      continue;
+    }
+    pthread_mutex_lock(&dev->lock);
+    void *dev_begin = tgt_map_translate(dev, begin);
+    pthread_mutex_unlock(&dev->lock);
+    kargs[nk++] = dev_begin ? (char *)dev_begin - delta : NULL;
+  }
+  struct omprt_launch launch = {
+      .tripcount = args->Tripcount,
+      .dyn_shared_mem = args->DynCGroupMem,
+      .nargs = nk,
+      .args = kargs,
+  };
+  memcpy(launch.num_teams, args->NumTeams, sizeof(launch.num_teams));
+  memcpy(launch.thread_limit, args->ThreadLimit, sizeof(launch.thread_limit));
+  if (num_teams > 0 && launch.num_teams[0] == 0)
+    launch.num_teams[0] = (uint32_t)num_teams;
+  if (thread_limit > 0 && launch.thread_limit[0] == 0)
+    launch.thread_limit[0] = (uint32_t)thread_limit;
+  tgt_info(loc, TGT_INFO_KERNEL, "launch kernel %s on device %d (%s) with %d arguments",
+           kernel_name, dev->id, dev->plugin->name, nk);
+  if (dev->plugin->launch(dev->plugin_dev, kernel, &launch, async.queue))
+    tgt_fatal(loc, "kernel %s failed to launch on device %d", kernel_name, dev->id);
+  tgt_data_end(loc, dev, n, args->ArgBasePtrs, args->ArgPtrs, args->ArgSizes,
+               args->ArgTypes, args->ArgNames, args->ArgMappers, &async);
+  if (tgt_async_finish(&async))
+    tgt_fatal(loc, "kernel %s failed on device %d", kernel_name, dev->id);
+  if (kargs != small)
+    free(kargs);
+  return 0;
+}
+
+TGT_EXPORT int __tgt_target_kernel(ident_t *loc, int64_t device_id, int32_t num_teams,
+                                   int32_t thread_limit, void *host_ptr,
+                                   KernelArgsTy *args) {
+  return tgt_kernel_run(loc, device_id, num_teams, thread_limit, host_ptr, args);
+}
+
+/* The deferred form: clang already runs it inside a target task; the
+ * dependences were resolved by the task. */
+TGT_EXPORT int __tgt_target_kernel_nowait(ident_t *loc, int64_t device_id,
+                                          int32_t num_teams, int32_t thread_limit,
+                                          void *host_ptr, KernelArgsTy *args,
+                                          int32_t dep_num, void *dep_list,
+                                          int32_t noalias_dep_num, void *noalias_dep_list) {
+  (void)dep_num;
+  (void)dep_list;
+  (void)noalias_dep_num;
+  (void)noalias_dep_list;
+  return tgt_kernel_run(loc, device_id, num_teams, thread_limit, host_ptr, args);
+}
+
+/* LLVM's polling hook for deferred target tasks; ours complete within the
+ * task (or through a completion callback), so there is nothing to poll. */
+TGT_EXPORT void __tgt_target_nowait_query(void **async_handle) {
+  if (async_handle)
+    *async_handle = NULL;
+}
+
+/* Loop trip count hint (now carried in KernelArgsTy; kept for old code). */
+TGT_EXPORT void __kmpc_push_target_tripcount_mapper(ident_t *loc, int64_t device_id,
+                                                    uint64_t loop_tripcount) {
+  (void)loc;
+  (void)device_id;
+  (void)loop_tripcount;
+}
+
+TGT_EXPORT void __kmpc_push_target_tripcount(int64_t device_id, uint64_t loop_tripcount) {
+  (void)device_id;
+  (void)loop_tripcount;
+}

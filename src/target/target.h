@@ -1,0 +1,202 @@
+/* target.h — libomptarget's one internal header.
+ *
+ * The device-agnostic offloading layer: clang-19's ABI types (offload
+ * entries, the binary descriptor, KernelArgsTy), the device table (one entry
+ * per device of every plugin), each device's host→device mapping table, and
+ * the internal calls between this layer's files. Flow: program →
+ * interface.c (__tgt_*) → map.c / kernel.c → mapping.c → plugin → driver.
+ */
+#ifndef OMPRT_TARGET_H
+#define OMPRT_TARGET_H
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../plugins/plugin.h"
+
+#define TGT_EXPORT __attribute__((visibility("default")))
+
+/* ---- clang-19's ABI ------------------------------------------------------- */
+
+typedef struct ident {
+  int32_t reserved_1, flags, reserved_2, reserved_3;
+  const char *psource;
+} ident_t;
+
+/* One kernel or global the program offloads (section omp_offloading_entries). */
+typedef struct __tgt_offload_entry {
+  void *addr;   /* host address: kernel region id or the global itself */
+  char *name;
+  size_t size;  /* 0 for kernels */
+  int32_t flags;
+  int32_t data;
+} __tgt_offload_entry;
+
+#define OMP_DECLARE_TARGET_LINK 0x01
+#define OMP_DECLARE_TARGET_CTOR 0x02
+#define OMP_DECLARE_TARGET_DTOR 0x04
+#define OMP_DECLARE_TARGET_INDIRECT 0x08
+
+typedef struct __tgt_device_image {
+  void *ImageStart;
+  void *ImageEnd;
+  __tgt_offload_entry *EntriesBegin;
+  __tgt_offload_entry *EntriesEnd;
+} __tgt_device_image;
+
+typedef struct __tgt_bin_desc {
+  int32_t NumDeviceImages;
+  __tgt_device_image *DeviceImages;
+  __tgt_offload_entry *HostEntriesBegin;
+  __tgt_offload_entry *HostEntriesEnd;
+} __tgt_bin_desc;
+
+/* clang-19's kernel arguments, version 3. */
+typedef struct KernelArgsTy {
+  uint32_t Version;
+  uint32_t NumArgs;
+  void **ArgBasePtrs;
+  void **ArgPtrs;
+  int64_t *ArgSizes;
+  int64_t *ArgTypes;
+  void **ArgNames;
+  void **ArgMappers;
+  uint64_t Tripcount;
+  uint64_t Flags; /* bit 0: NoWait, bit 1: IsCUDA */
+  uint32_t NumTeams[3];
+  uint32_t ThreadLimit[3];
+  uint32_t DynCGroupMem;
+} KernelArgsTy;
+
+/* Map-type bits (OMP_TGT_MAPTYPE_*). */
+#define MAP_TO 0x001
+#define MAP_FROM 0x002
+#define MAP_ALWAYS 0x004
+#define MAP_DELETE 0x008
+#define MAP_PTR_AND_OBJ 0x010
+#define MAP_TARGET_PARAM 0x020
+#define MAP_RETURN_PARAM 0x040
+#define MAP_PRIVATE 0x080
+#define MAP_LITERAL 0x100
+#define MAP_IMPLICIT 0x200
+#define MAP_CLOSE 0x400
+#define MAP_PRESENT 0x1000
+#define MAP_OMPX_HOLD 0x2000
+#define MAP_NON_CONTIG 0x100000000000ull
+#define MAP_MEMBER_OF 0xffff000000000000ull
+
+static inline int map_member_of(int64_t type) {
+  return (int)(((uint64_t)type & MAP_MEMBER_OF) >> 48) - 1;
+}
+
+typedef void (*tgt_mapper_fn)(void *handle, void *base, void *begin, int64_t size,
+                              int64_t type, void *name);
+
+/* ---- devices ----------------------------------------------------------------- */
+
+/* One mapped host range on a device. */
+struct tgt_map_entry {
+  uintptr_t host_base;  /* the base pointer of the first mapping */
+  uintptr_t host_begin; /* [begin, end) of mapped host bytes */
+  uintptr_t host_end;
+  uintptr_t dev_begin;  /* device address of host_begin */
+  uint64_t dyn_refs;    /* dynamic reference count (map clauses) */
+  uint64_t hold_refs;   /* ompx_hold reference count */
+  bool infinite;        /* declare target globals, associate_ptr: never freed */
+  bool owned;           /* device memory allocated by us (freed on delete) */
+};
+
+struct tgt_device {
+  int id;                        /* OpenMP device number */
+  const struct omprt_plugin *plugin;
+  int plugin_dev;                /* the plugin's own number */
+  pthread_once_t init_once;
+  int init_status;
+  pthread_mutex_t lock;          /* images and the mapping table */
+  struct tgt_map_entry *maps;    /* sorted by host_begin, non-overlapping */
+  size_t nmaps, capmaps;
+  struct tgt_loaded_image *images; /* images loaded on this device */
+};
+
+/* An image loaded on a device with its entries resolved. */
+struct tgt_loaded_image {
+  struct tgt_loaded_image *next;
+  __tgt_device_image *image;
+  void *handle;
+  size_t nentries;
+  void **dev_entries;            /* kernel handles / device addresses, by index */
+};
+
+extern struct tgt_device *tgt_devices;
+extern int tgt_num_devices;
+
+/* ---- rtl.c ---------------------------------------------------------------------- */
+
+void tgt_init(void);
+/* The device for an OpenMP device number, initialised and with the
+ * program's images loaded; NULL for the host (initial device). Invalid
+ * numbers are fatal (OMP_TARGET_OFFLOAD permitting). */
+struct tgt_device *tgt_device_get(ident_t *loc, int64_t device_num);
+int tgt_offload_policy(void); /* 0 disabled, 1 default, 2 mandatory */
+int tgt_initial_device(void);
+
+/* ---- image.c --------------------------------------------------------------------- */
+
+int tgt_device_load_images(struct tgt_device *dev);
+/* The device handle of a host entry address (kernel region id or global). */
+void *tgt_device_entry(struct tgt_device *dev, void *host_addr, const char **name);
+
+/* ---- mapping.c ------------------------------------------------------------------- */
+
+struct tgt_lookup {
+  struct tgt_map_entry *entry; /* NULL: not mapped */
+  bool contained;              /* [begin, begin+size) lies inside entry */
+  bool extends;                /* overlaps the entry but reaches outside it */
+};
+
+struct tgt_lookup tgt_map_lookup(struct tgt_device *dev, uintptr_t begin, size_t size);
+struct tgt_map_entry *tgt_map_insert(struct tgt_device *dev, struct tgt_map_entry e);
+void tgt_map_remove(struct tgt_device *dev, struct tgt_map_entry *e);
+void *tgt_map_translate(struct tgt_device *dev, const void *host_ptr);
+
+/* ---- map.c ------------------------------------------------------------------------- */
+
+struct tgt_async {
+  struct tgt_device *dev;
+  void *queue;                   /* NULL: synchronous */
+  /* host buffers to free once the queue is done (firstprivate copies) */
+  void **deferred_free;
+  int ndeferred, capdeferred;
+};
+
+int tgt_data_begin(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
+                   void **begins, int64_t *sizes, int64_t *types, void **names,
+                   void **mappers, struct tgt_async *async);
+int tgt_data_end(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
+                 void **begins, int64_t *sizes, int64_t *types, void **names,
+                 void **mappers, struct tgt_async *async);
+int tgt_data_update(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
+                    void **begins, int64_t *sizes, int64_t *types, void **names,
+                    void **mappers, struct tgt_async *async);
+int tgt_async_finish(struct tgt_async *async);
+
+/* ---- info.c: messages and diagnostics ---------------------------------------------- */
+
+extern int tgt_info_flags; /* LIBOMPTARGET_INFO */
+#define TGT_INFO_MAPPING 0x01
+#define TGT_INFO_KERNEL 0x02
+#define TGT_INFO_COPY 0x20
+
+void tgt_info(ident_t *loc, int kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void tgt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void tgt_fatal(ident_t *loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+const char *tgt_loc_string(const ident_t *loc, char *buf, size_t size);
+const char *tgt_var_name(void *name, char *buf, size_t size);
+
+#endif
