@@ -217,17 +217,11 @@ static bool omp_join_complete(void *arg) {
  * explicit tasks, all of them completed (workers that saw tasks keep
  * running them until the master says so, then leave the team). */
 static void omp_join(struct omp_thread *th, struct omp_team *team) {
-  uint32_t expected = (uint32_t)team->nthreads - 1;
-  if (!atomic_load(&team->tasks.used)) {
-    for (;;) {
-      uint32_t arrived = atomic_load_explicit(&team->join.value, memory_order_acquire);
-      if (arrived == expected)
-        break;
-      omp_wait_while_equal(&team->join, arrived);
-    }
-  }
+  /* Wait while running tasks: a member still in the region may create
+   * tasks after we got here, and they are ours to help with. Arriving
+   * workers bump the work word, so this costs no more than a plain wait. */
+  omp_task_wait(th, omp_join_complete, team);
   if (atomic_load(&team->tasks.used)) {
-    omp_task_wait(th, omp_join_complete, team);
     atomic_store(&team->join_done, 1);
     omp_team_signal_work(team);
     while (atomic_load(&team->join_helpers))

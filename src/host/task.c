@@ -79,6 +79,11 @@ void omp_task_complete(struct omp_task *task) {
     omp_deps_release(task);
   struct omp_team *team = task->team;
   struct omp_task *parent = task->parent;
+  /* Read the parent before the counters drop: an implicit parent may be
+   * reset for the next region the moment its team sees no pending task
+   * (an explicit one stays alive through our reference). */
+  struct omp_team *parent_team = parent->team;
+  bool parent_explicit = !parent->implicit;
   /* While this thread still signals, the team's join must not free it. */
   atomic_fetch_add(&team->tasks.signalers, 1);
   if (task->taskgroup)
@@ -86,10 +91,11 @@ void omp_task_complete(struct omp_task *task) {
   atomic_fetch_sub(&parent->incomplete_children, 1);
   atomic_fetch_sub(&team->tasks.pending, 1);
   omp_team_signal_work(team);
-  if (team != parent->team)
-    omp_team_signal_work(parent->team);
+  if (team != parent_team)
+    omp_team_signal_work(parent_team);
   atomic_fetch_sub(&team->tasks.signalers, 1);
-  omp_task_unref(parent);
+  if (parent_explicit)
+    omp_task_unref(parent);
   omp_task_unref(task);
 }
 
@@ -109,12 +115,23 @@ static void omp_task_body_done(struct omp_thread *th, struct omp_task *task) {
 
 /* ---- execution ----------------------------------------------------------- */
 
+/* With cancellation on, a task whose taskgroup or parallel region was
+ * cancelled is not started (LLVM discards it the same way): it completes
+ * without running its body. */
+static bool omp_task_discarded(const struct omp_task *task) {
+  enum { OMP_CANCEL_PARALLEL = 1 }; /* team->cancel_kind, as in cancel.c */
+  return omp_taskgroup_is_cancelled((struct omp_task *)task) ||
+         atomic_load_explicit(&task->team->cancel_kind, memory_order_relaxed) ==
+             OMP_CANCEL_PARALLEL;
+}
+
 void omp_task_execute(struct omp_thread *th, struct omp_task *task) {
   struct omp_task *saved = th->task;
   th->task = task;
   task->started = true;
   kmp_task_t *abi = omp_task_abi(task);
-  abi->routine(th->gtid, abi);
+  if (OMP_LIKELY(!omp_global.cancellation) || !omp_task_discarded(task))
+    abi->routine(th->gtid, abi);
   th->task = saved;
   /* An untied task that re-enqueued its next part is not done yet. */
   if (atomic_fetch_sub_explicit(&task->parts, 1, memory_order_acq_rel) > 1)
@@ -152,13 +169,16 @@ void omp_task_ready(struct omp_thread *th, struct omp_task *task) {
 
 /* A task released by another task's completion, on whatever thread. */
 void omp_task_requeue(struct omp_task *task) {
+  /* Once queued the task may run and be freed at once: read it first. (Its
+   * team lives on: whoever releases or re-enqueues it is still pending.) */
+  struct omp_team *team = task->team;
   if (((task->flags & OMP_TASK_HIDDEN_HELPER) && omp_hidden_helper_enabled()) ||
-      task->team->is_hidden_helper) {
+      team->is_hidden_helper) {
     omp_hidden_helper_submit(NULL, task);
     return;
   }
-  omp_task_enqueue_always(task->team, task->creator_tid, task);
-  omp_team_signal_work(task->team);
+  omp_task_enqueue_always(team, task->creator_tid, task);
+  omp_team_signal_work(team);
 }
 
 /* ---- entry points ---------------------------------------------------------- */
@@ -206,7 +226,13 @@ OMP_EXPORT int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *new_t
   struct omp_thread *th = omp_self();
   struct omp_task *task = omp_task_of(new_task);
   if (task->started) {
-    /* An untied task scheduling its next part. */
+    /* An untied task scheduling its next part. An undeferred one (if(0),
+     * or included in a final task) runs it here and now: its generating
+     * task must not go on before the body is done. */
+    if (task->if0 || task->parent->final) {
+      new_task->routine(th->gtid, new_task);
+      return 0;
+    }
     atomic_fetch_add(&task->parts, 1);
     omp_task_requeue(task);
     return 0;
@@ -227,27 +253,17 @@ OMP_EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t
   th->task = task;
 }
 
-static bool omp_task_detached_done(void *arg) {
-  struct omp_task *task = arg;
-  return atomic_load(&task->detach_state) == OMP_DETACH_FULFILLED;
-}
-
 OMP_EXPORT void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_task_t *abi) {
   (void)loc;
   (void)gtid;
   struct omp_thread *th = omp_self();
   struct omp_task *task = omp_task_of(abi);
   th->task = task->parent;
-  /* An undeferred detachable task still completes only when fulfilled;
-   * the encountering task cannot go on before that. */
-  int32_t armed = OMP_DETACH_ARMED;
-  if (atomic_compare_exchange_strong(&task->detach_state, &armed, OMP_DETACH_WAITING)) {
-    atomic_fetch_add(&task->refs, 1);
-    omp_task_wait(th, omp_task_detached_done, task);
-    omp_task_unref(task);
-    return;
-  }
-  omp_task_complete(task);
+  /* The body is done, which is all an undeferred task makes its generating
+   * task wait for. A detachable one completes later, when its event is
+   * fulfilled (maybe by the generating task itself, so waiting for that
+   * here could deadlock); until then it counts as an incomplete child. */
+  omp_task_body_done(th, task);
 }
 
 static bool omp_children_done(void *arg) {
@@ -302,8 +318,6 @@ OMP_EXPORT void omp_fulfill_event(omp_event_handle_t event) {
              "detach event");
     return;
   }
-  if (task->if0)
-    return; /* the encountering thread completes it (complete_if0) */
   omp_task_complete(task);
 }
 

@@ -379,16 +379,31 @@ OMP_EXPORT void __kmpc_omp_wait_deps(ident_t *loc, int32_t gtid, int32_t ndeps,
   omp_deps_wait(omp_self(), dep_list, ndeps, noalias_dep_list, ndeps_noalias);
 }
 
+static int32_t omp_empty_task_entry(int32_t gtid, void *task) {
+  (void)gtid;
+  (void)task;
+  return 0;
+}
+
 /* `taskwait depend(...) [nowait]`: without nowait, wait for the named
- * predecessors only; with nowait there is nothing to wait for. */
+ * predecessors only. With nowait the construct acts as an empty task with
+ * those dependences: nobody waits now, but later siblings are ordered
+ * after it, hence after its predecessors (LLVM 19 ignores nowait and
+ * waits, which gives the same order less concurrently). */
 OMP_EXPORT void __kmpc_omp_taskwait_deps_51(ident_t *loc, int32_t gtid, int32_t ndeps,
                                             kmp_depend_info_t *dep_list,
                                             int32_t ndeps_noalias,
                                             kmp_depend_info_t *noalias_dep_list,
                                             int32_t has_no_wait) {
-  (void)loc;
-  (void)gtid;
-  if (has_no_wait)
+  struct omp_thread *th = omp_self();
+  if (has_no_wait) {
+    if (ndeps + ndeps_noalias <= 0)
+      return;
+    struct omp_task *empty = omp_task_alloc(th, loc, OMP_TASK_TIED, sizeof(kmp_task_t), 0,
+                                            omp_empty_task_entry);
+    __kmpc_omp_task_with_deps(loc, gtid, omp_task_abi(empty), ndeps, dep_list,
+                              ndeps_noalias, noalias_dep_list);
     return;
-  omp_deps_wait(omp_self(), dep_list, ndeps, noalias_dep_list, ndeps_noalias);
+  }
+  omp_deps_wait(th, dep_list, ndeps, noalias_dep_list, ndeps_noalias);
 }

@@ -94,10 +94,12 @@ static void omp_taskloop(ident_t *loc, struct omp_thread *th, kmp_task_t *abi, i
       ((omp_task_dup_t)task_dup)(dst, abi, i == num_tasks - 1);
     next += chunk * (uint64_t)st;
     done += chunk;
-    if (if_val)
+    if (if_val) {
       omp_task_ready(th, task);
-    else
+    } else {
+      task->if0 = true; /* undeferred: an untied one runs all its parts here */
       omp_task_execute(th, task);
+    }
   }
   /* The pattern only carried the loop: it completes without running. */
   omp_task_complete(pattern);

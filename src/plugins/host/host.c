@@ -6,7 +6,8 @@
  * memfd, so each gets its own `declare target` globals) and has its own
  * memory, allocated from the heap: mapping semantics (copies, reference
  * counts, `present`) behave exactly as on a discrete device. Four devices,
- * as LLVM 19's host plugin reports. All operations are synchronous.
+ * as LLVM 19's host plugin reports. With a queue (queue.c), operations run
+ * in order on the queue's worker thread; without one they run right here.
  */
 #include <dlfcn.h>
 #include <elf.h>
@@ -16,11 +17,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../plugin.h"
+#include "host.h"
 
-#define HOST_NUM_DEVICES 4
-
-void omprt_host_call(void *fn, int nargs, void **args);
+#define HOST_NUM_DEVICES HOST_MAX_DEVICES
 
 static int host_init(void) { return HOST_NUM_DEVICES; }
 
@@ -100,9 +99,18 @@ static int host_free(int dev, void *ptr, enum omprt_alloc_kind kind) {
   return OMPRT_SUCCESS;
 }
 
-static int host_copy(int dev, void *dst, const void *src, size_t size, void *queue) {
+static int host_copy_to(int dev, void *dst, const void *src, size_t size, void *queue) {
   (void)dev;
-  (void)queue;
+  if (queue)
+    return host_queue_copy(queue, dst, src, size, true);
+  memcpy(dst, src, size);
+  return OMPRT_SUCCESS;
+}
+
+static int host_copy_from(int dev, void *dst, const void *src, size_t size, void *queue) {
+  (void)dev;
+  if (queue)
+    return host_queue_copy(queue, dst, src, size, false);
   memcpy(dst, src, size);
   return OMPRT_SUCCESS;
 }
@@ -111,7 +119,8 @@ static int host_copy_d2d(int src_dev, const void *src, int dst_dev, void *dst,
                          size_t size, void *queue) {
   (void)src_dev;
   (void)dst_dev;
-  (void)queue;
+  if (queue)
+    return host_queue_copy(queue, dst, src, size, false);
   memcpy(dst, src, size);
   return OMPRT_SUCCESS;
 }
@@ -121,7 +130,6 @@ static int host_copy_d2d(int src_dev, const void *src, int dst_dev, void *dst,
 static int host_launch(int dev, void *kernel, const struct omprt_launch *launch,
                        void *queue) {
   (void)dev;
-  (void)queue;
   /* clang-19 kernels take the launch environment first; on this device
    * there is none, which the kernel code expects to see as ~0. */
   void *small[33];
@@ -131,6 +139,12 @@ static int host_launch(int dev, void *kernel, const struct omprt_launch *launch,
     return OMPRT_OUT_OF_MEMORY;
   args[0] = (void *)~(uintptr_t)0;
   memcpy(args + 1, launch->args, sizeof(void *) * (size_t)launch->nargs);
+  if (queue) {
+    int rc = host_queue_launch(queue, kernel, n, args);
+    if (args != small)
+      free(args);
+    return rc;
+  }
   omprt_host_call(kernel, n, args);
   if (args != small)
     free(args);
@@ -151,9 +165,18 @@ const struct omprt_plugin omprt_plugin_x86_64 = {
     .get_global = host_get_global,
     .alloc = host_alloc,
     .free = host_free,
-    .copy_to = host_copy,
-    .copy_from = host_copy,
+    .copy_to = host_copy_to,
+    .copy_from = host_copy_from,
     .copy_d2d = host_copy_d2d,
     .launch = host_launch,
+    .queue_get = host_queue_get,
+    .queue_put = host_queue_put,
+    .queue_sync = host_queue_sync,
+    .queue_query = host_queue_query,
+    .queue_on_done = host_queue_on_done,
+    .event_create = host_event_create,
+    .event_record = host_event_record,
+    .event_wait = host_event_wait,
+    .event_destroy = host_event_destroy,
     .print_info = host_print_info,
 };

@@ -1,0 +1,126 @@
+/* detach: a detached task completes only when its body finished AND its
+ * event was fulfilled, in either order; fulfilled from a plain pthread
+ * (not an OpenMP thread), from another task, before the body ends, and for
+ * an undeferred (if(0)) detached task. Dependent tasks and taskwait wait
+ * for the fulfilment. */
+#include <omp.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <unistd.h>
+
+#include "check.h"
+
+static atomic_int fulfilled;
+
+static void *fulfil_later(void *arg) {
+  usleep(20000);
+  atomic_store(&fulfilled, 1);
+  omp_fulfill_event(*(omp_event_handle_t *)arg);
+  return NULL;
+}
+
+int main(void) {
+  /* 1. Fulfilled by a pthread the runtime does not know. */
+  omp_event_handle_t ev;
+  pthread_t helper;
+  int x = 0, successor_saw = -1, after_taskwait = -1;
+  atomic_store(&fulfilled, 0);
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  {
+#pragma omp task detach(ev) depend(out : x) shared(helper)
+    pthread_create(&helper, NULL, fulfil_later, &ev);
+#pragma omp task depend(in : x) shared(successor_saw)
+    successor_saw = atomic_load(&fulfilled);
+#pragma omp taskwait
+    after_taskwait = atomic_load(&fulfilled);
+  }
+  pthread_join(helper, NULL);
+  CHECK(successor_saw == 1, "dependent task ran before the event was fulfilled");
+  CHECK(after_taskwait == 1, "taskwait returned before the event was fulfilled");
+
+  /* 2. Fulfilled by another task; taskwait alone waits for it. */
+  omp_event_handle_t ev2 = 0;
+  int body_done = 0, seen = -1;
+  atomic_store(&fulfilled, 0);
+#pragma omp parallel num_threads(3)
+#pragma omp single
+  {
+#pragma omp task detach(ev2) shared(body_done)
+    body_done = 1;
+#pragma omp task shared(ev2)
+    {
+      usleep(10000);
+      atomic_store(&fulfilled, 1);
+      omp_fulfill_event(ev2);
+    }
+#pragma omp taskwait
+    seen = atomic_load(&fulfilled);
+  }
+  CHECK(body_done == 1 && seen == 1, "taskwait did not wait for a task-fulfilled event (%d, %d)",
+        body_done, seen);
+
+  /* 3. Fulfilled inside its own body (before the body ends): completes
+   * when the body returns. */
+  omp_event_handle_t ev3 = 0;
+  int y = 0, after_y = -1;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  {
+#pragma omp task detach(ev3) depend(out : y) shared(y)
+    {
+      omp_fulfill_event(ev3);
+      y = 7;
+    }
+#pragma omp task depend(in : y) shared(y, after_y)
+    after_y = y;
+  }
+  CHECK_EQ_INT(after_y, 7);
+
+  /* 4. Many detached tasks fulfilled in reverse order by one task; the end
+   * of the region waits for them. */
+  enum { M = 64 };
+  omp_event_handle_t evs[M];
+  atomic_int done_count = 0;
+  atomic_int created = 0;
+#pragma omp parallel num_threads(4)
+#pragma omp single
+  {
+    for (int i = 0; i < M; i++) {
+      omp_event_handle_t e;
+#pragma omp task detach(e) shared(done_count)
+      atomic_fetch_add(&done_count, 1);
+      evs[i] = e;
+      atomic_fetch_add(&created, 1);
+    }
+#pragma omp task shared(evs)
+    for (int i = M - 1; i >= 0; i--)
+      omp_fulfill_event(evs[i]);
+  }
+  CHECK_EQ_INT(atomic_load(&created), M);
+  CHECK_EQ_INT(atomic_load(&done_count), M);
+
+  /* 5. An undeferred detached task: the encountering task goes on once the
+   * body ended (the task is not complete yet: it may even fulfil the event
+   * itself), and taskwait waits for the fulfilment. */
+  omp_event_handle_t ev5 = 0, ev6 = 0;
+  pthread_t helper5;
+  int after_if0_taskwait = -1, self_fulfilled = 0;
+  atomic_store(&fulfilled, 0);
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  {
+#pragma omp task if (0) detach(ev5) shared(helper5)
+    pthread_create(&helper5, NULL, fulfil_later, &ev5);
+#pragma omp taskwait
+    after_if0_taskwait = atomic_load(&fulfilled);
+#pragma omp task if (0) detach(ev6) shared(self_fulfilled)
+    self_fulfilled = 1;
+    omp_fulfill_event(ev6); /* would never happen if the construct waited */
+#pragma omp taskwait
+  }
+  pthread_join(helper5, NULL);
+  CHECK(after_if0_taskwait == 1, "taskwait returned before an undeferred task's event");
+  CHECK_EQ_INT(self_fulfilled, 1);
+  CHECK_DONE();
+}
