@@ -16,6 +16,7 @@
 #include <semaphore.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "runtime.h"
 
@@ -40,6 +41,34 @@ bool omp_hidden_helper_enabled(void) {
   return omp_hh_nthreads > 0;
 }
 
+/* A helper that just finished a task stays awake briefly: programs issue
+ * target tasks back to back, and a helper caught awake saves the futex
+ * wake-up of a sleeping one. Bounded by OMP_HH_SPIN_NS (and by the
+ * blocktime: zero under OMP_WAIT_POLICY=passive), so an idle team still
+ * sleeps on S_H and burns no CPU. */
+#define OMP_HH_SPIN_NS 200000
+
+static bool omp_hh_spin_for_work(void) {
+  int64_t budget = __atomic_load_n(&omp_global.blocktime_ns, __ATOMIC_RELAXED);
+  if (budget == 0)
+    return false;
+  if (budget < 0 || budget > OMP_HH_SPIN_NS)
+    budget = OMP_HH_SPIN_NS;
+  struct timespec start, now;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  for (unsigned spins = 1;; spins++) {
+    if (sem_trywait(&omp_hh_sem) == 0)
+      return true;
+    omp_os_relax_or_yield();
+    if ((spins & 63) == 0) {
+      clock_gettime(CLOCK_MONOTONIC, &now);
+      if ((now.tv_sec - start.tv_sec) * 1000000000 + (now.tv_nsec - start.tv_nsec) >
+          budget)
+        return false;
+    }
+  }
+}
+
 static void *omp_hh_main(void *arg) {
   struct omp_thread *th = arg;
   omp_self_tls = th;
@@ -48,6 +77,8 @@ static void *omp_hh_main(void *arg) {
     struct omp_task *task;
     while ((task = omp_task_find(omp_hh_team, th->tid, NULL)) != NULL)
       omp_task_execute(th, task);
+    if (omp_hh_spin_for_work())
+      continue;
     while (sem_wait(&omp_hh_sem) != 0 && errno == EINTR)
       ;
   }
