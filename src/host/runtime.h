@@ -327,6 +327,7 @@ struct omp_thread {
   struct omp_dispatch_buffer *dispatch; /* loop now being scheduled */
   struct omp_dispatch_private dispatch_private;
   struct omp_thread *pool_next;
+  void *mem_cache;           /* task_alloc.c: free lists of task memory */
   pthread_t pthread;
   int place;                 /* bound place, -1 when unbound */
   /* affinity.c: place partition as a worker of its team (the master's is
@@ -499,6 +500,9 @@ void omp_taskgroup_add(struct omp_taskgroup *tg);
 void omp_taskgroup_remove(struct omp_taskgroup *tg);
 bool omp_taskgroup_cancel(struct omp_task *task);
 bool omp_taskgroup_is_cancelled(struct omp_task *task);
+
+void *omp_task_mem_alloc(size_t size);
+void omp_task_mem_free(void *ptr);
 
 bool omp_hidden_helper_enabled(void);
 void omp_hidden_helper_submit(struct omp_thread *th, struct omp_task *task);

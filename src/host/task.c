@@ -27,7 +27,7 @@ struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t fla
   struct omp_task *parent = th->task;
   size_t head = sizeof(struct omp_task) + omp_round_up(sizeof_kmp_task, sizeof(void *));
   size_t total = head + sizeof_shareds;
-  struct omp_task *task = malloc(total);
+  struct omp_task *task = omp_task_mem_alloc(total);
   if (!task)
     omp_fatal(loc, "out of memory allocating a task of %zu bytes", total);
   memset(task, 0, sizeof(*task));
@@ -65,7 +65,7 @@ static void omp_task_unref(struct omp_task *task) {
     return;
   if (atomic_fetch_sub_explicit(&task->refs, 1, memory_order_acq_rel) == 1) {
     omp_deps_free_children(task);
-    free(task);
+    omp_task_mem_free(task);
   }
 }
 

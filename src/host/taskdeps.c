@@ -76,9 +76,10 @@ static void omp_node_unlock(struct omp_depnode *n) {
 }
 
 static struct omp_depnode *omp_node_new(struct omp_task *task, struct omp_team *waiter) {
-  struct omp_depnode *n = calloc(1, sizeof(*n));
+  struct omp_depnode *n = omp_task_mem_alloc(sizeof(*n));
   if (!n)
     omp_fatal(NULL, "out of memory recording task dependences");
+  memset(n, 0, sizeof(*n));
   atomic_init(&n->refs, 1);
   atomic_init(&n->npredecessors, 1);
   n->task = task;
@@ -93,12 +94,12 @@ static struct omp_depnode *omp_node_ref(struct omp_depnode *n) {
 
 static void omp_node_unref(struct omp_depnode *n) {
   if (n && atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) == 1)
-    free(n);
+    omp_task_mem_free(n);
 }
 
 static struct omp_depnode_list *omp_list_push(struct omp_depnode_list *list,
                                               struct omp_depnode *n) {
-  struct omp_depnode_list *item = malloc(sizeof(*item));
+  struct omp_depnode_list *item = omp_task_mem_alloc(sizeof(*item));
   if (!item)
     omp_fatal(NULL, "out of memory recording task dependences");
   item->node = omp_node_ref(n);
@@ -110,7 +111,7 @@ static void omp_list_free(struct omp_depnode_list *list) {
   while (list) {
     struct omp_depnode_list *next = list->next;
     omp_node_unref(list->node);
-    free(list);
+    omp_task_mem_free(list);
     list = next;
   }
 }
@@ -313,7 +314,7 @@ void omp_deps_release(struct omp_task *task) {
         omp_team_signal_work(s->waiter_team);
     }
     omp_node_unref(s);
-    free(succ);
+    omp_task_mem_free(succ);
     succ = next;
   }
   task->depnode = NULL;
