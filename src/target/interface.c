@@ -11,38 +11,40 @@ int64_t tgt_requires_flags;
 typedef int (*tgt_data_fn)(ident_t *, struct tgt_device *, int32_t, void **, void **,
                            int64_t *, int64_t *, void **, void **, struct tgt_async *);
 
-static void tgt_data(tgt_data_fn fn, ident_t *loc, int64_t device_id, int32_t n,
-                     void **bases, void **begins, int64_t *sizes, int64_t *types,
-                     void **names, void **mappers) {
+static void tgt_data(tgt_data_fn fn, bool nowait, ident_t *loc, int64_t device_id,
+                     int32_t n, void **bases, void **begins, int64_t *sizes,
+                     int64_t *types, void **names, void **mappers) {
   tgt_check_mandatory(loc);
   struct tgt_device *dev = tgt_device_get(loc, device_id);
   if (!dev)
     return; /* the host's data is the data */
-  struct tgt_async async = {.dev = dev};
-  if (dev->plugin->queue_get && dev->plugin->queue_get(dev->plugin_dev, &async.queue))
-    tgt_fatal(loc, "device %d: cannot obtain a queue", dev->id);
+  struct tgt_async async = {0};
+  tgt_async_begin(&async, dev, nowait, loc);
   fn(loc, dev, n, bases, begins, sizes, types, names, mappers, &async);
-  if (tgt_async_finish(&async))
+  if (tgt_async_complete(&async))
     tgt_fatal(loc, "data transfer on device %d failed", dev->id);
 }
 
 TGT_EXPORT void __tgt_target_data_begin_mapper(ident_t *loc, int64_t device_id, int32_t n,
                                                void **bases, void **begins, int64_t *sizes,
                                                int64_t *types, void **names, void **mappers) {
-  tgt_data(tgt_data_begin, loc, device_id, n, bases, begins, sizes, types, names, mappers);
+  tgt_data(tgt_data_begin, false, loc, device_id, n, bases, begins, sizes, types, names,
+           mappers);
 }
 
 TGT_EXPORT void __tgt_target_data_end_mapper(ident_t *loc, int64_t device_id, int32_t n,
                                              void **bases, void **begins, int64_t *sizes,
                                              int64_t *types, void **names, void **mappers) {
-  tgt_data(tgt_data_end, loc, device_id, n, bases, begins, sizes, types, names, mappers);
+  tgt_data(tgt_data_end, false, loc, device_id, n, bases, begins, sizes, types, names,
+           mappers);
 }
 
 TGT_EXPORT void __tgt_target_data_update_mapper(ident_t *loc, int64_t device_id, int32_t n,
                                                 void **bases, void **begins, int64_t *sizes,
                                                 int64_t *types, void **names,
                                                 void **mappers) {
-  tgt_data(tgt_data_update, loc, device_id, n, bases, begins, sizes, types, names, mappers);
+  tgt_data(tgt_data_update, false, loc, device_id, n, bases, begins, sizes, types, names,
+           mappers);
 }
 
 TGT_EXPORT void __tgt_target_data_begin_nowait_mapper(
@@ -50,7 +52,7 @@ TGT_EXPORT void __tgt_target_data_begin_nowait_mapper(
     int64_t *types, void **names, void **mappers, int32_t dep_num, void *deps,
     int32_t noalias_num, void *noalias) {
   (void)dep_num, (void)deps, (void)noalias_num, (void)noalias;
-  tgt_data(tgt_data_begin, loc, device_id, n, bases, begins, sizes, types, names, mappers);
+  tgt_data(tgt_data_begin, true, loc, device_id, n, bases, begins, sizes, types, names, mappers);
 }
 
 TGT_EXPORT void __tgt_target_data_end_nowait_mapper(
@@ -58,7 +60,7 @@ TGT_EXPORT void __tgt_target_data_end_nowait_mapper(
     int64_t *types, void **names, void **mappers, int32_t dep_num, void *deps,
     int32_t noalias_num, void *noalias) {
   (void)dep_num, (void)deps, (void)noalias_num, (void)noalias;
-  tgt_data(tgt_data_end, loc, device_id, n, bases, begins, sizes, types, names, mappers);
+  tgt_data(tgt_data_end, true, loc, device_id, n, bases, begins, sizes, types, names, mappers);
 }
 
 TGT_EXPORT void __tgt_target_data_update_nowait_mapper(
@@ -66,7 +68,7 @@ TGT_EXPORT void __tgt_target_data_update_nowait_mapper(
     int64_t *types, void **names, void **mappers, int32_t dep_num, void *deps,
     int32_t noalias_num, void *noalias) {
   (void)dep_num, (void)deps, (void)noalias_num, (void)noalias;
-  tgt_data(tgt_data_update, loc, device_id, n, bases, begins, sizes, types, names,
+  tgt_data(tgt_data_update, true, loc, device_id, n, bases, begins, sizes, types, names,
            mappers);
 }
 

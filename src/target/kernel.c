@@ -13,18 +13,6 @@
 
 void tgt_check_mandatory(ident_t *loc);
 
-static void tgt_defer_free(struct tgt_async *async, void *ptr) {
-  if (async->ndeferred == async->capdeferred) {
-    int cap = async->capdeferred ? async->capdeferred * 2 : 8;
-    void **grown = realloc(async->deferred_free, sizeof(void *) * (size_t)cap);
-    if (!grown)
-      tgt_fatal(NULL, "out of memory launching a kernel");
-    async->deferred_free = grown;
-    async->capdeferred = cap;
-  }
-  async->deferred_free[async->ndeferred++] = ptr;
-}
-
 static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
                           int32_t thread_limit, void *host_ptr, KernelArgsTy *args) {
   tgt_check_mandatory(loc);
@@ -39,9 +27,8 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
   if (!kernel)
     tgt_fatal(loc, "device %d has no kernel for this target region (image not built for "
                    "%s?)", dev->id, dev->plugin->name);
-  struct tgt_async async = {.dev = dev};
-  if (dev->plugin->queue_get && dev->plugin->queue_get(dev->plugin_dev, &async.queue))
-    tgt_fatal(loc, "device %d: cannot obtain a queue", dev->id);
+  struct tgt_async async = {0};
+  tgt_async_begin(&async, dev, (args->Flags & 1) != 0, loc);
   int32_t n = (int32_t)args->NumArgs;
   tgt_data_begin(loc, dev, n, args->ArgBasePtrs, args->ArgPtrs, args->ArgSizes,
                  args->ArgTypes, args->ArgNames, args->ArgMappers, &async);
@@ -68,7 +55,7 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
         tgt_fatal(loc, "device %d is out of memory for a firstprivate copy", dev->id);
       if (size)
         dev->plugin->copy_to(dev->plugin_dev, copy, begin, size, async.queue);
-      tgt_defer_free(&async, copy);
+      tgt_async_defer_free(&async, copy);
       kargs[nk++] = (char *)copy - delta;
       continue;
     }
@@ -95,7 +82,7 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
     tgt_fatal(loc, "kernel %s failed to launch on device %d", kernel_name, dev->id);
   tgt_data_end(loc, dev, n, args->ArgBasePtrs, args->ArgPtrs, args->ArgSizes,
                args->ArgTypes, args->ArgNames, args->ArgMappers, &async);
-  if (tgt_async_finish(&async))
+  if (tgt_async_complete(&async))
     tgt_fatal(loc, "kernel %s failed on device %d", kernel_name, dev->id);
   if (kargs != small)
     free(kargs);

@@ -278,9 +278,10 @@ int tgt_data_end(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
                (void *)gone.host_end);
       if (gone.owned) {
         /* The copy out must land before the memory goes. */
-        if (async && async->queue && dev->plugin->queue_sync)
-          dev->plugin->queue_sync(dev->plugin_dev, async->queue);
-        dev->plugin->free(dev->plugin_dev, (void *)gone.dev_begin, OMPRT_ALLOC_DEFAULT);
+        if (async && async->queue)
+          tgt_async_defer_free(async, (void *)gone.dev_begin);
+        else
+          dev->plugin->free(dev->plugin_dev, (void *)gone.dev_begin, OMPRT_ALLOC_DEFAULT);
       }
     }
   }

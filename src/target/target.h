@@ -168,6 +168,7 @@ void *tgt_map_translate(struct tgt_device *dev, const void *host_ptr);
 struct tgt_async {
   struct tgt_device *dev;
   void *queue;                   /* NULL: synchronous */
+  bool nowait;                   /* a deferred construct (target task) */
   /* host buffers to free once the queue is done (firstprivate copies) */
   void **deferred_free;
   int ndeferred, capdeferred;
@@ -183,6 +184,20 @@ int tgt_data_update(ident_t *loc, struct tgt_device *dev, int32_t n, void **base
                     void **begins, int64_t *sizes, int64_t *types, void **names,
                     void **mappers, struct tgt_async *async);
 int tgt_async_finish(struct tgt_async *async);
+
+/* ---- async.c ------------------------------------------------------------------------ */
+
+void tgt_async_begin(struct tgt_async *async, struct tgt_device *dev, bool nowait,
+                     ident_t *loc);
+void tgt_async_defer_free(struct tgt_async *async, void *dev_ptr);
+int tgt_async_complete(struct tgt_async *async);
+
+/* ---- api_memory.c, api_memcpy.c: the device memory routines ---------------------- */
+
+/* The device an omp_target_* style routine names, initialised: NULL for the
+ * initial device (omp_get_initial_device() or omp_initial_device, -1);
+ * fatal, naming `routine`, for a number that names no device. */
+struct tgt_device *tgt_api_device(const char *routine, int64_t device_num);
 
 /* ---- info.c: messages and diagnostics ---------------------------------------------- */
 

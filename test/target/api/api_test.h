@@ -1,0 +1,49 @@
+/* api_test.h — shared by the device memory API tests: a CHECK that records
+ * a failure and goes on, and the LLVM extension prototypes omp.h may lack.
+ * Each test prints OK and exits 0 when every check held. */
+#ifndef API_TEST_H
+#define API_TEST_H
+#include <omp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int api_failures;
+#define CHECK(cond, ...)                                                      \
+  do {                                                                        \
+    if (!(cond)) {                                                            \
+      printf("FAIL %s:%d: ", __FILE__, __LINE__);                             \
+      printf(__VA_ARGS__);                                                    \
+      printf("\n");                                                           \
+      api_failures++;                                                         \
+    }                                                                         \
+  } while (0)
+
+static inline int api_report(void) {
+  if (api_failures) {
+    printf("%d check(s) failed\n", api_failures);
+    return 1;
+  }
+  printf("OK\n");
+  return 0;
+}
+
+void *llvm_omp_target_alloc_host(size_t, int);
+void *llvm_omp_target_alloc_shared(size_t, int);
+void *llvm_omp_target_alloc_device(size_t, int);
+void llvm_omp_target_free_host(void *, int);
+void llvm_omp_target_free_shared(void *, int);
+void llvm_omp_target_free_device(void *, int);
+void *llvm_omp_target_lock_mem(void *, size_t, int);
+void llvm_omp_target_unlock_mem(void *, int);
+void *llvm_omp_target_dynamic_shared_alloc(void);
+void ompx_dump_mapping_tables(void);
+int __tgt_print_device_info(int64_t);
+
+/* Devices 0 and 1 of the x86_64 plugin, or the host when offloading is off. */
+static inline int api_dev(int i) {
+  int n = omp_get_num_devices();
+  return n > i ? i : omp_get_initial_device();
+}
+#endif
