@@ -27,6 +27,10 @@ usage() {
 build=$1
 shift
 threads_list=${OMP_NUM_THREADS:-2}
+# Bind threads to cores for both runtimes unless the caller chose: on a
+# small VM the scheduler otherwise sometimes stacks two team members on one
+# core, and whole runs of either runtime go bimodal (x10-x100 outliers).
+export OMP_PROC_BIND=${OMP_PROC_BIND:-close} OMP_PLACES=${OMP_PLACES:-cores}
 rounds=3 outer=20 target_us=1000 per_run_timeout=60 only="" suite=overhead
 while (($#)); do
   case $1 in
