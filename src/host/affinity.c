@@ -768,3 +768,21 @@ OMP_EXPORT void omp_get_partition_place_nums(int *place_nums) {
     p = p == omp_nplaces - 1 ? 0 : p + 1;
   }
 }
+
+/* Give the calling thread every processor the process started with:
+ * threads that must not inherit the binding of the thread that created them
+ * (the hidden helpers, made by whichever thread first needs them, which
+ * may be the initial thread bound to place 0). */
+void omp_affinity_unbind_self(void) {
+  if (!omp_binding || !omp_avail)
+    return;
+  cpu_set_t *set = CPU_ALLOC((size_t)omp_max_procs);
+  if (!set)
+    return;
+  CPU_ZERO_S(omp_mask_size, set);
+  for (int i = 0; i < omp_max_procs; i++)
+    if (omp_avail[i])
+      CPU_SET_S((size_t)i, omp_mask_size, set);
+  sched_setaffinity(0, omp_mask_size, set);
+  CPU_FREE(set);
+}

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "config/linux/futex.h"
 #include "runtime.h"
 
 #define OMP_HIDDEN_HELPERS_DEFAULT 8
@@ -59,8 +60,11 @@ static bool omp_hh_spin_for_work(void) {
   for (unsigned spins = 1;; spins++) {
     if (sem_trywait(&omp_hh_sem) == 0)
       return true;
-    omp_os_relax_or_yield();
+    omp_os_cpu_relax();
     if ((spins & 63) == 0) {
+      /* Up to N_H helpers may spin at once, more than there are cores:
+       * step aside often for the threads that produce the work. */
+      sched_yield();
       clock_gettime(CLOCK_MONOTONIC, &now);
       if ((now.tv_sec - start.tv_sec) * 1000000000 + (now.tv_nsec - start.tv_nsec) >
           budget)
@@ -72,6 +76,9 @@ static bool omp_hh_spin_for_work(void) {
 static void *omp_hh_main(void *arg) {
   struct omp_thread *th = arg;
   omp_self_tls = th;
+  /* Not the creator's place: a bound creator would otherwise pin every
+   * helper onto its own core. */
+  omp_affinity_unbind_self();
   atomic_fetch_add(&omp_hh_started, 1);
   for (;;) {
     struct omp_task *task;

@@ -164,3 +164,4 @@ OMP_EXPORT int kmp_set_thread_affinity_mask_initial(void) {
     return -1;
   return sched_setaffinity(0, omp_mask_bytes, omp_full_mask) == 0 ? 0 : errno;
 }
+

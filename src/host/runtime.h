@@ -504,6 +504,7 @@ bool omp_taskgroup_is_cancelled(struct omp_task *task);
 void *omp_task_mem_alloc(size_t size);
 void omp_task_mem_free(void *ptr);
 
+void omp_affinity_unbind_self(void);
 bool omp_hidden_helper_enabled(void);
 void omp_hidden_helper_submit(struct omp_thread *th, struct omp_task *task);
 
