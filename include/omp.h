@@ -162,6 +162,17 @@ extern int omp_get_cancellation(void);
 extern int omp_get_initial_device(void);
 extern int omp_get_device_num(void);
 
+/* As in LLVM's omp.h: folded per compilation, so offload kernels (which run
+ * on the host CPU for the x86_64 device, through this same libomp) see 0. */
+#if defined(_OPENMP) && _OPENMP >= 201811
+#pragma omp begin declare variant match(device = {kind(host)})
+static inline int omp_is_initial_device(void) { return 1; }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device = {kind(nohost)})
+static inline int omp_is_initial_device(void) { return 0; }
+#pragma omp end declare variant
+#endif
+
 /* ------------------------------------------------------------------------- */
 /* Device memory routines (OpenMP 4.5, 5.1 async variants, 6.0 memset).      */
 /* ------------------------------------------------------------------------- */

@@ -95,6 +95,10 @@ TGT_EXPORT void __tgt_register_lib(__tgt_bin_desc *desc) {
     tgt_parse_image(r);
     tgt_activate_plugins_for_index(tgt_nimages - 1);
   }
+  /* `requires` clauses travel as entries with no address (docs §1.4). */
+  for (__tgt_offload_entry *e = desc->HostEntriesBegin; e && e < desc->HostEntriesEnd; e++)
+    if (e->flags & OMP_REGISTER_REQUIRES)
+      tgt_requires_flags |= e->data;
   pthread_mutex_unlock(&tgt_images_lock);
 }
 
@@ -121,30 +125,42 @@ int tgt_image_count(void) { return tgt_nimages; }
 
 /* ---- loading on a device ------------------------------------------------------ */
 
-static void tgt_resolve_entries(struct tgt_device *dev, struct tgt_loaded_image *li) {
+/* Resolve every entry of a freshly loaded image by name. Called with
+ * dev->lock held; returns the name of an entry the image lacks, or NULL. */
+static const char *tgt_resolve_entries(struct tgt_device *dev, struct tgt_loaded_image *li) {
   __tgt_device_image *img = li->image;
   li->nentries = (size_t)(img->EntriesEnd - img->EntriesBegin);
   li->dev_entries = calloc(li->nentries ? li->nentries : 1, sizeof(void *));
   if (!li->dev_entries)
-    tgt_fatal(NULL, "out of memory loading a device image");
+    return "(out of memory)";
   for (size_t i = 0; i < li->nentries; i++) {
     __tgt_offload_entry *e = &img->EntriesBegin[i];
+    if ((e->flags & OMP_REGISTER_REQUIRES) || !e->addr)
+      continue; /* a `requires` record (read at registration), not an entry */
     if (e->size == 0) {
       if (dev->plugin->get_kernel(dev->plugin_dev, li->handle, e->name,
                                   &li->dev_entries[i]) != OMPRT_SUCCESS)
-        tgt_fatal(NULL, "device %d: kernel '%s' is missing from the device image",
-                  dev->id, e->name);
+        return e->name;
       continue;
     }
     void *dev_addr = NULL;
     if (dev->plugin->get_global(dev->plugin_dev, li->handle, e->name, e->size,
                                 &dev_addr) != OMPRT_SUCCESS)
-      tgt_fatal(NULL, "device %d: global '%s' is missing from the device image",
-                dev->id, e->name);
+      return e->name;
+    if (e->flags & OMP_DECLARE_TARGET_INDIRECT) {
+      /* `declare target indirect` function: the device global holds the
+       * device function's address. Mapping host function -> device
+       * function lets a function pointer passed to a kernel (a zero-length
+       * pointer map) arrive translated. */
+      void *dev_fn = NULL;
+      if (dev->plugin->copy_from(dev->plugin_dev, &dev_fn, dev_addr, sizeof(dev_fn), NULL))
+        return e->name;
+      dev_addr = dev_fn;
+    }
     li->dev_entries[i] = dev_addr;
-    if (e->flags & OMP_DECLARE_TARGET_LINK)
-      continue; /* a pointer on the device, set when the host object is mapped */
-    /* A declare-target global is always present: an infinite mapping. */
+    /* A declare-target global (for `link`, its reference pointer, which a
+     * map of the variable attaches to the device copy) is always present:
+     * an infinite mapping. */
     struct tgt_map_entry m = {
         .host_base = (uintptr_t)e->addr,
         .host_begin = (uintptr_t)e->addr,
@@ -155,10 +171,12 @@ static void tgt_resolve_entries(struct tgt_device *dev, struct tgt_loaded_image 
     if (!tgt_map_lookup(dev, m.host_begin, e->size).entry)
       tgt_map_insert(dev, m);
   }
+  return NULL;
 }
 
-/* Load, on `dev`, the first registered image its plugin can run. */
-int tgt_device_load_images(struct tgt_device *dev) {
+/* Load, on `dev`, the first registered image its plugin can run. Errors are
+ * reported after the locks are released (exit handlers take them). */
+int tgt_device_load_images(struct tgt_device *dev, ident_t *loc) {
   pthread_mutex_lock(&tgt_images_lock);
   for (int i = 0; i < tgt_nimages; i++) {
     const struct tgt_registered_image *r = &tgt_images[i];
@@ -168,21 +186,28 @@ int tgt_device_load_images(struct tgt_device *dev) {
     if (loaded || !dev->plugin->is_compatible(r->bytes, r->size, r->triple, r->arch))
       continue;
     struct tgt_loaded_image *li = calloc(1, sizeof(*li));
-    if (!li)
-      tgt_fatal(NULL, "out of memory loading a device image");
+    if (!li) {
+      pthread_mutex_unlock(&tgt_images_lock);
+      tgt_fatal(loc, "out of memory loading a device image");
+    }
     li->image = r->image;
     int rc = dev->plugin->load_image(dev->plugin_dev, r->bytes, r->size, &li->handle);
     if (rc != OMPRT_SUCCESS) {
       free(li);
       pthread_mutex_unlock(&tgt_images_lock);
-      tgt_fatal(NULL, "device %d (%s): cannot load the device image for %s",
+      tgt_fatal(loc, "device %d (%s): cannot load the device image for %s",
                 dev->id, dev->plugin->name, r->triple[0] ? r->triple : "this device");
     }
     pthread_mutex_lock(&dev->lock);
-    tgt_resolve_entries(dev, li);
+    const char *missing = tgt_resolve_entries(dev, li);
     li->next = dev->images;
     dev->images = li;
     pthread_mutex_unlock(&dev->lock);
+    if (missing) {
+      pthread_mutex_unlock(&tgt_images_lock);
+      tgt_fatal(loc, "device %d (%s): '%s' is missing from the device image", dev->id,
+                dev->plugin->name, missing);
+    }
   }
   pthread_mutex_unlock(&tgt_images_lock);
   return 0;
@@ -203,20 +228,12 @@ void *tgt_device_entry(struct tgt_device *dev, void *host_addr, const char **nam
   return NULL;
 }
 
-/* The device pointer variable of a `declare target link` host object. */
-void *tgt_device_link_var(struct tgt_device *dev, void *host_addr) {
-  for (struct tgt_loaded_image *li = dev->images; li; li = li->next) {
-    __tgt_device_image *img = li->image;
-    for (size_t i = 0; i < li->nentries; i++) {
-      __tgt_offload_entry *e = &img->EntriesBegin[i];
-      if ((e->flags & OMP_DECLARE_TARGET_LINK) && e->addr == host_addr)
-        return li->dev_entries[i];
-    }
-  }
-  return NULL;
+/* clang-19 never calls this (requires clauses arrive as offload entries);
+ * LLVM 19 keeps it only to say so, and ignores the flags. */
+TGT_EXPORT void __tgt_register_requires(int64_t flags) {
+  (void)flags;
+  tgt_warn("__tgt_register_requires has been removed; old OpenMP requirements will "
+           "not be handled");
 }
-
-extern int64_t tgt_requires_flags;
-TGT_EXPORT void __tgt_register_requires(int64_t flags) { tgt_requires_flags |= flags; }
 
 TGT_EXPORT void __tgt_init_all_rtls(void) { tgt_init(); }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "target.h"
 
@@ -72,8 +73,10 @@ _Noreturn void tgt_fatal(ident_t *loc, const char *fmt, ...) {
     fprintf(stderr, "omptarget: error: %s: %s\n", where, msg);
   else
     fprintf(stderr, "omptarget: error: %s\n", msg);
-  fflush(stderr);
-  exit(EXIT_FAILURE);
+  /* _exit, not exit: atexit handlers (__tgt_unregister_lib among them) may
+   * need a lock this failing thread holds, and would hang the process. */
+  fflush(NULL);
+  _exit(EXIT_FAILURE);
 }
 
 TGT_EXPORT void __tgt_set_info_flag(uint32_t flags) { tgt_info_flags = (int)flags; }

@@ -44,25 +44,30 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
       continue;
     void *base = args->ArgBasePtrs[i], *begin = args->ArgPtrs[i];
     if (type & MAP_LITERAL) {
-      kargs[nk++] = begin; /* the value itself */
+      kargs[nk++] = base; /* the value itself */
       continue;
     }
-    intptr_t delta = (intptr_t)begin - (intptr_t)base;
+    size_t size = (size_t)args->ArgSizes[i];
     if (type & MAP_PRIVATE) {
-      size_t size = (size_t)args->ArgSizes[i];
+      /* (first)private: a device copy of its own, initialised if `to` */
+      intptr_t delta = (intptr_t)begin - (intptr_t)base;
       void *copy = dev->plugin->alloc(dev->plugin_dev, size ? size : 1, OMPRT_ALLOC_DEFAULT);
       if (!copy)
         tgt_fatal(loc, "device %d is out of memory for a firstprivate copy", dev->id);
-      if (size)
-        dev->plugin->copy_to(dev->plugin_dev, copy, begin, size, async.queue);
+      if (size && (type & MAP_TO) &&
+          dev->plugin->copy_to(dev->plugin_dev, copy, begin, size, async.queue))
+        tgt_fatal(loc, "copy of a firstprivate to device %d failed", dev->id);
       tgt_async_defer_free(&async, copy);
       kargs[nk++] = (char *)copy - delta;
       continue;
     }
-    pthread_mutex_lock(&dev->lock);
-    void *dev_begin = tgt_map_translate(dev, begin);
-    pthread_mutex_unlock(&dev->lock);
-    kargs[nk++] = dev_begin ? (char *)dev_begin - delta : NULL;
+    /* Mapped data: the device address of the base the kernel expects; for
+     * a pointer-and-pointee entry, the base of the pointee. */
+    if (type & MAP_PTR_AND_OBJ)
+      base = *(void **)base;
+    intptr_t delta = (intptr_t)begin - (intptr_t)base;
+    uintptr_t dev_begin = tgt_map_arg(dev, (uintptr_t)begin, size);
+    kargs[nk++] = dev_begin ? (void *)(dev_begin - (uintptr_t)delta) : NULL;
   }
   struct omprt_launch launch = {
       .tripcount = args->Tripcount,

@@ -1,48 +1,137 @@
 /* map.c — what map clauses do: target data begin (enter), end (exit) and
- * update, for every map type and modifier clang-19 emits.
+ * update, for every map type and modifier clang-19 emits, following LLVM
+ * 19's rules (docs/abi-target.md §3, §4.5).
  *
  * Begin: look the range up; a present range gains a reference (dynamic, or
  * hold for ompx_hold) and is copied only with `always`; an absent one is
  * allocated, entered with one reference and copied if `to`. `present`
  * demands the range already be mapped. Struct members (MEMBER_OF) live in
- * their parent's allocation and count no references of their own;
- * PTR_AND_OBJ entries also map the pointer and point its device copy at the
- * device copy of the pointee. End runs the list backwards: references drop
- * (`delete` zeroes the dynamic count), `from` copies when the range goes away
- * or with `always`, and a range with no references left is freed. Declare
- * mappers expand into their components first.
+ * their parent's allocation and take no references of their own: a member
+ * counts as new (and is copied) while its entry holds exactly one reference,
+ * the one its parent just took. PTR_AND_OBJ entries map the pointer (at
+ * the base address) and the pointee as a range of its own, then attach: the
+ * device copy of the pointer is pointed at the device pointee and the pair
+ * is remembered on the pointer's entry (a shadow pointer), so copies of the
+ * enclosing struct in either direction never leak one side's pointer to the
+ * other. End runs the list backwards: references drop (`delete` zeroes the
+ * count), `from` copies when the last reference goes or with `always`, and
+ * once the copies are done entries without references are removed. Declare
+ * mappers expand into their components first (arrays of structs: one
+ * struct-sized group per element). The first component stands for the
+ * list item itself and is counted like any list item: LLVM 19 exempts it
+ * from reference counting, which leaves the item mapped after the construct
+ * and re-copies it over attached pointers (docs/abi-target.md §8.4).
+ *
+ * Under `requires unified_shared_memory` nothing is allocated or copied
+ * unless the map has `close`: the device uses host addresses.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "target.h"
 
-void *tgt_device_link_var(struct tgt_device *dev, void *host_addr);
-extern int64_t tgt_requires_flags;
-#define TGT_REQ_UNIFIED_SHARED_MEMORY 0x008
-
 static bool tgt_usm(void) { return (tgt_requires_flags & TGT_REQ_UNIFIED_SHARED_MEMORY) != 0; }
 
-static void tgt_report_missing(ident_t *loc, void *name, const void *begin, int64_t size,
-                               const char *what) {
+static _Noreturn void tgt_report_missing(ident_t *loc, struct tgt_device *dev, void *name,
+                                         const void *begin, int64_t size, const char *what) {
   char var[256];
-  tgt_fatal(loc, "%s: '%s' (%p, %lld bytes) is not present on the device",
-            what, tgt_var_name(name, var, sizeof(var)), begin, (long long)size);
+  pthread_mutex_unlock(&dev->lock);
+  tgt_fatal(loc, "%s: '%s' (%p, %lld bytes) is not present on the device", what,
+            tgt_var_name(name, var, sizeof(var)), begin, (long long)size);
 }
 
-static int tgt_copy_to(struct tgt_device *dev, void *dst, const void *src, size_t size,
-                       struct tgt_async *async, ident_t *loc) {
-  tgt_info(loc, TGT_INFO_COPY, "copy %zu bytes host %p -> device %d %p", size, src,
-           dev->id, dst);
-  return dev->plugin->copy_to(dev->plugin_dev, dst, src, size, async ? async->queue : NULL);
+static void tgt_copy_to(ident_t *loc, struct tgt_device *dev, uintptr_t dst, const void *src,
+                        size_t size, struct tgt_async *async) {
+  tgt_info(loc, TGT_INFO_COPY, "copy %zu bytes host %p -> device %d %p", size, src, dev->id,
+           (void *)dst);
+  if (dev->plugin->copy_to(dev->plugin_dev, (void *)dst, src, size, async->queue)) {
+    pthread_mutex_unlock(&dev->lock);
+    tgt_fatal(loc, "copy of %zu bytes to device %d failed", size, dev->id);
+  }
 }
 
-static int tgt_copy_from(struct tgt_device *dev, void *dst, const void *src, size_t size,
-                         struct tgt_async *async, ident_t *loc) {
+static void tgt_copy_from(ident_t *loc, struct tgt_device *dev, void *dst, uintptr_t src,
+                          size_t size, struct tgt_async *async) {
   tgt_info(loc, TGT_INFO_COPY, "copy %zu bytes device %d %p -> host %p", size, dev->id,
-           src, dst);
-  return dev->plugin->copy_from(dev->plugin_dev, dst, src, size,
-                                async ? async->queue : NULL);
+           (void *)src, dst);
+  if (dev->plugin->copy_from(dev->plugin_dev, dst, (const void *)src, size, async->queue)) {
+    pthread_mutex_unlock(&dev->lock);
+    tgt_fatal(loc, "copy of %zu bytes from device %d failed", size, dev->id);
+  }
+}
+
+/* ---- reference counts (LLVM's HostDataToTargetTy rules) ------------------- */
+
+static uint64_t tgt_refs_total(const struct tgt_map_entry *e) {
+  return e->infinite ? UINT64_MAX : e->dyn_refs + e->hold_refs;
+}
+
+static void tgt_refs_inc(struct tgt_map_entry *e, bool hold) {
+  if (!e->infinite)
+    hold ? e->hold_refs++ : e->dyn_refs++;
+}
+
+/* Would dropping one reference (or all of them, for `delete`) unmap e? */
+static bool tgt_refs_last(const struct tgt_map_entry *e, bool hold, bool all) {
+  if (e->infinite || (hold ? e->dyn_refs : e->hold_refs) > 0)
+    return false;
+  return all || (hold ? e->hold_refs : e->dyn_refs) == 1;
+}
+
+static void tgt_refs_dec(struct tgt_map_entry *e, bool hold, bool all) {
+  if (e->infinite)
+    return;
+  uint64_t *refs = hold ? &e->hold_refs : &e->dyn_refs;
+  if (all)
+    *refs = 0;
+  else if (*refs)
+    (*refs)--;
+}
+
+/* ---- shadow pointers ---------------------------------------------------------- */
+
+/* After host bytes [begin, begin+size) were copied to the device: point the
+ * attached pointers among them at their device pointees again. */
+static void tgt_shadows_to_device(ident_t *loc, struct tgt_device *dev,
+                                  struct tgt_map_entry *e, uintptr_t begin, size_t size,
+                                  struct tgt_async *async) {
+  for (struct tgt_shadow_ptr *s = e->shadows; s; s = s->next)
+    if (s->host_addr >= begin && s->host_addr + sizeof(void *) <= begin + size)
+      tgt_copy_to(loc, dev, s->dev_addr, &s->dev_value, sizeof(void *), async);
+}
+
+/* After device bytes were copied back over [begin, begin+size) (and the
+ * copy has landed): give the attached pointers among them their host values. */
+static void tgt_shadows_to_host(struct tgt_map_entry *e, uintptr_t begin, size_t size) {
+  for (struct tgt_shadow_ptr *s = e->shadows; s; s = s->next)
+    if (s->host_addr >= begin && s->host_addr + sizeof(void *) <= begin + size)
+      memcpy((void *)s->host_addr, &s->host_value, sizeof(void *));
+}
+
+static bool tgt_has_shadows_in(struct tgt_map_entry *e, uintptr_t begin, size_t size) {
+  for (struct tgt_shadow_ptr *s = e->shadows; s; s = s->next)
+    if (s->host_addr >= begin && s->host_addr + sizeof(void *) <= begin + size)
+      return true;
+  return false;
+}
+
+static void tgt_queue_wait(ident_t *loc, struct tgt_device *dev, struct tgt_async *async) {
+  if (async->queue && dev->plugin->queue_sync &&
+      dev->plugin->queue_sync(dev->plugin_dev, async->queue)) {
+    pthread_mutex_unlock(&dev->lock);
+    tgt_fatal(loc, "device %d: waiting for data transfers failed", dev->id);
+  }
+}
+
+static void tgt_free_device(struct tgt_device *dev, struct tgt_map_entry *gone,
+                            struct tgt_async *async) {
+  if (!gone->owned)
+    return;
+  void *mem = (void *)(gone->dev_alloc ? gone->dev_alloc : gone->dev_begin);
+  if (async->queue)
+    tgt_async_defer_free(async, mem); /* a copy out may still be in flight */
+  else
+    dev->plugin->free(dev->plugin_dev, mem, OMPRT_ALLOC_DEFAULT);
 }
 
 /* ---- declare mapper expansion --------------------------------------------- */
@@ -63,13 +152,22 @@ TGT_EXPORT void __tgt_push_mapper_component(void *handle, void *base, void *begi
   if (c->n == c->cap) {
     int cap = c->cap ? c->cap * 2 : 16;
     void **b = realloc(c->bases, sizeof(void *) * (size_t)cap);
+    if (b)
+      c->bases = b;
     void **g = realloc(c->begins, sizeof(void *) * (size_t)cap);
+    if (g)
+      c->begins = g;
     void **nm = realloc(c->names, sizeof(void *) * (size_t)cap);
+    if (nm)
+      c->names = nm;
     int64_t *s = realloc(c->sizes, sizeof(int64_t) * (size_t)cap);
+    if (s)
+      c->sizes = s;
     int64_t *t = realloc(c->types, sizeof(int64_t) * (size_t)cap);
+    if (t)
+      c->types = t;
     if (!b || !g || !nm || !s || !t)
       tgt_fatal(NULL, "out of memory expanding a declare mapper");
-    c->bases = b, c->begins = g, c->names = nm, c->sizes = s, c->types = t;
     c->cap = cap;
   }
   c->bases[c->n] = base;
@@ -80,251 +178,422 @@ TGT_EXPORT void __tgt_push_mapper_component(void *handle, void *base, void *begi
   c->n++;
 }
 
-static void tgt_mapper_free(struct tgt_mapper_components *c) {
-  free(c->bases);
-  free(c->begins);
-  free(c->names);
-  free(c->sizes);
-  free(c->types);
-}
+typedef void (*tgt_list_fn)(ident_t *, struct tgt_device *, int32_t, void **, void **,
+                            int64_t *, int64_t *, void **, void **, struct tgt_async *);
 
-typedef int (*tgt_list_fn)(ident_t *, struct tgt_device *, int32_t, void **, void **,
-                           int64_t *, int64_t *, void **, void **, struct tgt_async *);
-
-/* Run `fn` on the components a mapper produces for argument i. */
-static int tgt_apply_mapper(tgt_list_fn fn, ident_t *loc, struct tgt_device *dev,
-                            void *mapper, void *base, void *begin, int64_t size,
-                            int64_t type, void *name, struct tgt_async *async) {
+/* Run `fn` on the components a mapper produces for one list item. */
+static void tgt_apply_mapper(tgt_list_fn fn, ident_t *loc, struct tgt_device *dev,
+                             void *mapper, void *base, void *begin, int64_t size,
+                             int64_t type, void *name, struct tgt_async *async) {
   struct tgt_mapper_components c = {0};
   ((tgt_mapper_fn)mapper)(&c, base, begin, size, type, name);
-  int rc = fn(loc, dev, c.n, c.bases, c.begins, c.sizes, c.types, c.names, NULL, async);
-  tgt_mapper_free(&c);
-  return rc;
+  fn(loc, dev, c.n, c.bases, c.begins, c.sizes, c.types, c.names, NULL, async);
+  free(c.bases);
+  free(c.begins);
+  free(c.names);
+  free(c.sizes);
+  free(c.types);
 }
 
 /* ---- begin ------------------------------------------------------------------------ */
 
-/* Map [begin, begin+size): returns the device address of begin, or NULL
- * for an unmapped zero-length section. *fresh tells whether we allocated. */
-static void *tgt_map_enter(ident_t *loc, struct tgt_device *dev, void *base, void *begin,
-                           int64_t size, int64_t type, void *name, bool *fresh) {
-  *fresh = false;
-  uintptr_t b = (uintptr_t)begin;
-  struct tgt_lookup l = tgt_map_lookup(dev, b, (size_t)size);
-  if (l.entry && l.extends) {
+struct tgt_target_ptr {
+  uintptr_t dev_addr;  /* device address of the host begin; 0: none */
+  struct tgt_map_entry *entry; /* valid until the table next changes */
+  bool is_new;         /* allocated now, or a member of a just-mapped parent */
+  bool is_host;        /* unified shared memory: the host address itself */
+};
+
+/* LLVM's getTargetPointer: find or create the mapping of
+ * [begin, begin+size) and copy it in when `to` asks for it. Called and
+ * returns with dev->lock held. */
+static struct tgt_target_ptr tgt_target_ptr(ident_t *loc, struct tgt_device *dev,
+                                            uintptr_t begin, uintptr_t base, int64_t size,
+                                            size_t padding, int64_t type, bool update_ref,
+                                            void *name, struct tgt_async *async) {
+  struct tgt_target_ptr r = {0};
+  bool implicit = type & MAP_IMPLICIT, hold = type & MAP_OMPX_HOLD;
+  struct tgt_lookup l = tgt_map_lookup(dev, begin, (size_t)size);
+  if (l.entry && (l.contained || implicit)) {
+    r.entry = l.entry;
+    if (update_ref)
+      tgt_refs_inc(l.entry, hold);
+    else
+      r.is_new = tgt_refs_total(l.entry) == 1;
+    r.dev_addr = l.entry->dev_begin + (begin - l.entry->host_begin);
+  } else if (l.entry) {
     char var[256];
+    struct tgt_map_entry *e = l.entry;
+    pthread_mutex_unlock(&dev->lock);
     tgt_fatal(loc, "map of '%s' (%p, %lld bytes) extends beyond an existing mapping "
                    "[%p, %p): explicit extension is not allowed",
-              tgt_var_name(name, var, sizeof(var)), begin, (long long)size,
-              (void *)l.entry->host_begin, (void *)l.entry->host_end);
-  }
-  if (l.entry) {
-    struct tgt_map_entry *e = l.entry;
-    if (!e->infinite && !(type & MAP_MEMBER_OF)) {
-      if (type & MAP_OMPX_HOLD)
-        e->hold_refs++;
-      else
-        e->dyn_refs++;
-    }
-    return (void *)(e->dev_begin + (b - e->host_begin));
-  }
-  if (type & MAP_PRESENT)
-    tgt_report_missing(loc, name, begin, size, "map(present)");
-  if (size == 0)
-    return NULL; /* a zero-length section with no storage on the device */
-  struct tgt_map_entry e = {
-      .host_base = (uintptr_t)base,
-      .host_begin = b,
-      .host_end = b + (uintptr_t)size,
-      .dyn_refs = (type & MAP_OMPX_HOLD) ? 0 : 1,
-      .hold_refs = (type & MAP_OMPX_HOLD) ? 1 : 0,
-  };
-  if (tgt_usm()) {
-    e.dev_begin = b; /* unified shared memory: the device uses host memory */
-  } else {
-    void *mem = dev->plugin->alloc(dev->plugin_dev, (size_t)size, OMPRT_ALLOC_DEFAULT);
+              tgt_var_name(name, var, sizeof(var)), (void *)begin, (long long)size,
+              (void *)e->host_begin, (void *)e->host_end);
+  } else if (tgt_usm() && !(type & MAP_CLOSE)) {
+    r.dev_addr = begin; /* the device uses the host's memory */
+    r.is_host = true;
+  } else if (type & MAP_PRESENT) {
+    tgt_report_missing(loc, dev, name, (void *)begin, size, "map(present)");
+  } else if (size) {
+    void *mem = dev->plugin->alloc(dev->plugin_dev, (size_t)size + padding,
+                                   OMPRT_ALLOC_DEFAULT);
     if (!mem) {
       char var[256];
+      pthread_mutex_unlock(&dev->lock);
       tgt_fatal(loc, "device %d is out of memory mapping '%s' (%lld bytes)", dev->id,
                 tgt_var_name(name, var, sizeof(var)), (long long)size);
     }
-    e.dev_begin = (uintptr_t)mem;
-    e.owned = true;
+    struct tgt_map_entry e = {
+        .host_base = base,
+        .host_begin = begin,
+        .host_end = begin + (uintptr_t)size,
+        .dev_begin = (uintptr_t)mem + padding,
+        .dev_alloc = (uintptr_t)mem,
+        .dyn_refs = hold ? 0 : 1,
+        .hold_refs = hold ? 1 : 0,
+        .owned = true,
+    };
+    r.entry = tgt_map_insert(dev, e);
+    r.dev_addr = e.dev_begin;
+    r.is_new = true;
+    char var[256];
+    tgt_info(loc, TGT_INFO_MAPPING, "device %d: mapped '%s' host [%p, %p) -> device %p",
+             dev->id, tgt_var_name(name, var, sizeof(var)), (void *)begin,
+             (void *)(begin + (uintptr_t)size), (void *)e.dev_begin);
   }
-  tgt_map_insert(dev, e);
-  *fresh = !tgt_usm();
-  char var[256];
-  tgt_info(loc, TGT_INFO_MAPPING, "device %d: mapped '%s' host [%p, %p) -> device %p",
-           dev->id, tgt_var_name(name, var, sizeof(var)), begin,
-           (void *)(b + (uintptr_t)size), (void *)e.dev_begin);
-  /* A `declare target link` variable's device pointer now points here. */
-  void *link = tgt_device_link_var(dev, begin);
-  if (link)
-    dev->plugin->copy_to(dev->plugin_dev, link, &e.dev_begin, sizeof(void *), NULL);
-  return (void *)e.dev_begin;
+  if (r.dev_addr && !r.is_host && (type & MAP_TO) && (r.is_new || (type & MAP_ALWAYS)) &&
+      size) {
+    tgt_copy_to(loc, dev, r.dev_addr, (const void *)begin, (size_t)size, async);
+    tgt_shadows_to_device(loc, dev, r.entry, begin, (size_t)size, async);
+  }
+  return r;
+}
+
+/* Partial structs start on the device as aligned as on the host: the
+ * combined entry (one whose next entry is its member) gets padding. */
+static size_t tgt_struct_padding(int32_t i, int32_t n, void **bases, void **begins,
+                                 int64_t *types) {
+  if (map_member_of(types[i]) >= 0 || i + 1 >= n || map_member_of(types[i + 1]) != i)
+    return 0;
+  uintptr_t align = (uintptr_t)bases[i] % 16;
+  if (align == 0)
+    align = 16;
+  return (uintptr_t)begins[i] % align;
+}
+
+static void tgt_begin_list(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
+                           void **begins, int64_t *sizes, int64_t *types, void **names,
+                           void **mappers, struct tgt_async *async) {
+  for (int32_t i = 0; i < n; i++) {
+    int64_t type = types[i];
+    if (type & (MAP_LITERAL | MAP_PRIVATE))
+      continue; /* by value or firstprivate: the kernel launch handles them */
+    void *name = names ? names[i] : NULL;
+    if (mappers && mappers[i]) {
+      tgt_apply_mapper(tgt_begin_list, loc, dev, mappers[i], bases[i], begins[i], sizes[i],
+                       type, name, async);
+      continue;
+    }
+    uintptr_t begin = (uintptr_t)begins[i], base = (uintptr_t)bases[i];
+    bool update_ref = !(type & MAP_MEMBER_OF);
+    pthread_mutex_lock(&dev->lock);
+    struct tgt_target_ptr pointer = {0};
+    if (type & MAP_PTR_AND_OBJ) {
+      /* The pointer at the base address (usually inside an already mapped
+       * struct; a global pointer or `declare target link` one maps here). */
+      pointer = tgt_target_ptr(loc, dev, base, base, sizeof(void *), 0,
+                               type & (MAP_IMPLICIT | MAP_CLOSE | MAP_PRESENT | MAP_OMPX_HOLD),
+                               update_ref, NULL, async);
+      if (!pointer.dev_addr) {
+        pthread_mutex_unlock(&dev->lock);
+        tgt_fatal(loc, "device %d: cannot map the pointer at %p", dev->id, (void *)base);
+      }
+      base = *(uintptr_t *)base; /* from here on: the pointee's base */
+      update_ref = true;           /* the pointee is a range of its own */
+    }
+    size_t padding = tgt_struct_padding(i, n, bases, begins, types);
+    struct tgt_target_ptr obj = tgt_target_ptr(loc, dev, begin, base, sizes[i], padding,
+                                               type, update_ref, name, async);
+    if (type & MAP_RETURN_PARAM) {
+      /* use_device_ptr/addr: clang reads the device base back from bases[]. */
+      bases[i] = obj.dev_addr ? (void *)(obj.dev_addr - (begin - base)) : NULL;
+    }
+    if ((type & MAP_PTR_AND_OBJ) && !pointer.is_host && pointer.entry) {
+      /* (mapping the pointee may have moved the table's entries) */
+      pointer.entry = tgt_map_lookup(dev, (uintptr_t)bases[i], sizeof(void *)).entry;
+      struct tgt_shadow_ptr s = {
+          .host_addr = (uintptr_t)bases[i],
+          .host_value = base,
+          .dev_addr = pointer.dev_addr,
+          .dev_value = obj.dev_addr ? obj.dev_addr - (begin - base) : 0,
+      };
+      if (obj.dev_addr && !obj.is_host && tgt_map_add_shadow(pointer.entry, s)) {
+        struct tgt_map_entry *e = pointer.entry;
+        for (struct tgt_shadow_ptr *sp = e->shadows; sp; sp = sp->next)
+          if (sp->host_addr == s.host_addr)
+            tgt_copy_to(loc, dev, sp->dev_addr, &sp->dev_value, sizeof(void *), async);
+      }
+    }
+    pthread_mutex_unlock(&dev->lock);
+  }
 }
 
 int tgt_data_begin(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
                    void **begins, int64_t *sizes, int64_t *types, void **names,
                    void **mappers, struct tgt_async *async) {
-  bool fresh_small[64];
-  bool *fresh_at = n <= 64 ? fresh_small : calloc((size_t)n, sizeof(bool));
-  if (!fresh_at)
-    tgt_fatal(loc, "out of memory mapping %d list items", n);
-  for (int32_t i = 0; i < n; i++) {
-    fresh_at[i] = false;
-    int64_t type = types[i];
-    if (mappers && mappers[i]) {
-      tgt_apply_mapper(tgt_data_begin, loc, dev, mappers[i], bases[i], begins[i], sizes[i],
-                       type, names ? names[i] : NULL, async);
-      continue;
-    }
-    if (type & (MAP_LITERAL | MAP_PRIVATE))
-      continue; /* by value or firstprivate: the kernel launch handles them */
-    void *name = names ? names[i] : NULL;
-    pthread_mutex_lock(&dev->lock);
-    bool pointer_fresh = false;
-    void *dev_pointer = NULL;
-    if (type & MAP_PTR_AND_OBJ) {
-      /* The pointer variable at bases[i] is mapped too (it may be already). */
-      dev_pointer = tgt_map_enter(loc, dev, bases[i], bases[i], sizeof(void *),
-                                  type & ~(int64_t)(MAP_TO | MAP_FROM | MAP_PRESENT |
-                                                    MAP_MEMBER_OF),
-                                  name, &pointer_fresh);
-    }
-    bool fresh;
-    void *dev_begin = tgt_map_enter(loc, dev, bases[i], begins[i], sizes[i], type, name,
-                                    &fresh);
-    pthread_mutex_unlock(&dev->lock);
-    fresh_at[i] = fresh;
-    bool copy = (type & MAP_TO) && dev_begin && !tgt_usm() && (fresh || (type & MAP_ALWAYS));
-    if ((type & MAP_MEMBER_OF) && !(type & MAP_ALWAYS)) {
-      /* A member lives in its parent's allocation: copied when that is new. */
-      int parent = map_member_of(type);
-      copy = (type & MAP_TO) && dev_begin && !tgt_usm() && parent >= 0 && parent < i &&
-             fresh_at[parent];
-    }
-    if (copy && tgt_copy_to(dev, dev_begin, begins[i], (size_t)sizes[i], async, loc))
-      tgt_fatal(loc, "copy to device %d failed", dev->id);
-    if ((type & MAP_PTR_AND_OBJ) && dev_pointer && !tgt_usm() && (fresh || pointer_fresh)) {
-      /* Attach: the device pointer points at the device pointee. */
-      void *host_pointee = *(void **)bases[i];
-      uintptr_t value = dev_begin ? (uintptr_t)dev_begin -
-                                        ((uintptr_t)begins[i] - (uintptr_t)host_pointee)
-                                  : 0;
-      dev->plugin->copy_to(dev->plugin_dev, dev_pointer, &value, sizeof(value), NULL);
-    }
-    if (type & MAP_RETURN_PARAM) {
-      /* use_device_ptr/addr: clang reads the device base back from bases[]. */
-      bases[i] = dev_begin ? (void *)((uintptr_t)dev_begin -
-                                      ((uintptr_t)begins[i] - (uintptr_t)bases[i]))
-                           : NULL;
-    }
-  }
-  if (fresh_at != fresh_small)
-    free(fresh_at);
+  tgt_begin_list(loc, dev, n, bases, begins, sizes, types, names, mappers, async);
   return 0;
 }
 
 /* ---- end ------------------------------------------------------------------------- */
 
-int tgt_data_end(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
-                 void **begins, int64_t *sizes, int64_t *types, void **names,
-                 void **mappers, struct tgt_async *async) {
+/* What the end of a construct still has to do once its copies have landed. */
+struct tgt_end_item {
+  uintptr_t entry_begin; /* the entry, by its host address */
+  uintptr_t begin;
+  size_t size;
+  bool copied;           /* `from` copied: put attached host pointers back */
+  bool may_remove;       /* not a plain member (its parent decides) */
+};
+
+struct tgt_end_list {
+  struct tgt_end_item *items;
+  int n, cap;
+};
+
+static void tgt_end_push(struct tgt_end_list *l, struct tgt_end_item item) {
+  if (l->n == l->cap) {
+    int cap = l->cap ? l->cap * 2 : 16;
+    struct tgt_end_item *grown = realloc(l->items, sizeof(*grown) * (size_t)cap);
+    if (!grown)
+      tgt_fatal(NULL, "out of memory unmapping list items");
+    l->items = grown;
+    l->cap = cap;
+  }
+  l->items[l->n++] = item;
+}
+
+static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
+                          void **begins, int64_t *sizes, int64_t *types, void **names,
+                          void **mappers, struct tgt_async *async,
+                          struct tgt_end_list *todo);
+
+/* The post-processing list of the construct being ended, for the
+ * components of its mappers (the mapper callback has the list signature). */
+static __thread struct tgt_end_list *tgt_end_current;
+
+static void tgt_end_mapper_list(ident_t *loc, struct tgt_device *dev, int32_t n,
+                                void **bases, void **begins, int64_t *sizes, int64_t *types,
+                                void **names, void **mappers, struct tgt_async *async) {
+  tgt_end_items(loc, dev, n, bases, begins, sizes, types, names, mappers, async,
+                tgt_end_current);
+}
+
+static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
+                          void **begins, int64_t *sizes, int64_t *types, void **names,
+                          void **mappers, struct tgt_async *async,
+                          struct tgt_end_list *todo) {
   for (int32_t i = n - 1; i >= 0; i--) {
     int64_t type = types[i];
-    if (mappers && mappers[i]) {
-      tgt_apply_mapper(tgt_data_end, loc, dev, mappers[i], bases[i], begins[i], sizes[i],
-                       type, names ? names[i] : NULL, async);
-      continue;
-    }
     if (type & (MAP_LITERAL | MAP_PRIVATE))
       continue;
     void *name = names ? names[i] : NULL;
+    if (mappers && mappers[i]) {
+      struct tgt_end_list *outer = tgt_end_current;
+      tgt_end_current = todo;
+      tgt_apply_mapper(tgt_end_mapper_list, loc, dev, mappers[i], bases[i], begins[i],
+                       sizes[i], type, name, async);
+      tgt_end_current = outer;
+      continue;
+    }
+    uintptr_t begin = (uintptr_t)begins[i];
+    size_t size = (size_t)sizes[i];
+    bool update_ref = !(type & MAP_MEMBER_OF) || (type & MAP_PTR_AND_OBJ);
+    bool hold = type & MAP_OMPX_HOLD, all = type & MAP_DELETE;
     pthread_mutex_lock(&dev->lock);
-    struct tgt_lookup l = tgt_map_lookup(dev, (uintptr_t)begins[i], (size_t)sizes[i]);
-    if (!l.entry || l.extends) {
+    struct tgt_lookup l = tgt_map_lookup(dev, begin, size);
+    if (!l.entry || (l.extends && !(type & MAP_IMPLICIT))) {
+      /* Not mapped: ignored, unless `present` demands it (and USM, where
+       * unmapped data is the host's own, never complains). */
+      if ((type & MAP_PRESENT) && !tgt_usm())
+        tgt_report_missing(loc, dev, name, begins[i], sizes[i], "map(present)");
       pthread_mutex_unlock(&dev->lock);
-      if (type & MAP_PRESENT)
-        tgt_report_missing(loc, name, begins[i], sizes[i], "map(present)");
       continue;
     }
     struct tgt_map_entry *e = l.entry;
-    void *dev_ptr = (void *)(e->dev_begin + ((uintptr_t)begins[i] - e->host_begin));
-    bool release = false;
-    if (type & MAP_MEMBER_OF) {
-      /* Members follow their parent (processed after them, in reverse). */
-      release = !e->infinite && e->dyn_refs + e->hold_refs == 1 && !(type & MAP_OMPX_HOLD);
-    } else if (!e->infinite) {
-      if (type & MAP_DELETE)
-        e->dyn_refs = 0;
-      else if ((type & MAP_OMPX_HOLD) && e->hold_refs)
-        e->hold_refs--;
-      else if (e->dyn_refs)
-        e->dyn_refs--;
-      release = e->dyn_refs == 0 && e->hold_refs == 0;
+    bool last = tgt_refs_last(e, hold, all);
+    if (all || update_ref)
+      tgt_refs_dec(e, hold, all);
+    struct tgt_end_item item = {
+        .entry_begin = e->host_begin,
+        .begin = begin,
+        .size = size,
+        .may_remove = !(type & MAP_MEMBER_OF) || (type & MAP_PTR_AND_OBJ),
+    };
+    if ((type & MAP_FROM) && (last || (type & MAP_ALWAYS)) && size) {
+      tgt_copy_from(loc, dev, begins[i], e->dev_begin + (begin - e->host_begin), size, async);
+      item.copied = tgt_has_shadows_in(e, begin, size);
     }
-    bool copy = (type & MAP_FROM) && !tgt_usm() && (release || (type & MAP_ALWAYS));
-    struct tgt_map_entry gone = *e;
-    if (release && !(type & MAP_MEMBER_OF))
-      tgt_map_remove(dev, e);
+    /* A pointer that is no struct member (a global pointer) took a reference
+     * of its own at the beginning: give it back too. */
+    bool own_pointer = (type & MAP_PTR_AND_OBJ) && !(type & MAP_MEMBER_OF);
+    struct tgt_lookup lp = own_pointer ? tgt_map_lookup(dev, (uintptr_t)bases[i],
+                                                        sizeof(void *))
+                                       : (struct tgt_lookup){0};
+    if (lp.entry && lp.contained && lp.entry != e) {
+      tgt_refs_dec(lp.entry, hold, all);
+      tgt_end_push(todo, (struct tgt_end_item){.entry_begin = lp.entry->host_begin,
+                                               .may_remove = true});
+    }
     pthread_mutex_unlock(&dev->lock);
-    if (copy && tgt_copy_from(dev, begins[i], dev_ptr, (size_t)sizes[i], async, loc))
-      tgt_fatal(loc, "copy from device %d failed", dev->id);
-    if (release && !(type & MAP_MEMBER_OF)) {
-      char var[256];
-      tgt_info(loc, TGT_INFO_MAPPING, "device %d: unmapped '%s' host [%p, %p)", dev->id,
-               tgt_var_name(name, var, sizeof(var)), (void *)gone.host_begin,
-               (void *)gone.host_end);
-      if (gone.owned) {
-        /* The copy out must land before the memory goes. */
-        if (async && async->queue)
-          tgt_async_defer_free(async, (void *)gone.dev_begin);
-        else
-          dev->plugin->free(dev->plugin_dev, (void *)gone.dev_begin, OMPRT_ALLOC_DEFAULT);
-      }
-    }
+    tgt_end_push(todo, item);
   }
+}
+
+static void tgt_end_post(ident_t *loc, struct tgt_device *dev, struct tgt_end_list *todo,
+                         struct tgt_async *async) {
+  pthread_mutex_lock(&dev->lock);
+  bool waited = false;
+  for (int k = 0; k < todo->n; k++) {
+    struct tgt_end_item *item = &todo->items[k];
+    struct tgt_map_entry *e = tgt_map_find_exact(dev, item->entry_begin);
+    if (!e)
+      continue; /* removed by an earlier item of this list */
+    if (item->copied) {
+      if (!waited)
+        tgt_queue_wait(loc, dev, async);
+      waited = true;
+      tgt_shadows_to_host(e, item->begin, item->size);
+    }
+    if (!item->may_remove || tgt_refs_total(e) != 0)
+      continue;
+    struct tgt_map_entry gone = *e;
+    gone.shadows = NULL;
+    tgt_info(loc, TGT_INFO_MAPPING, "device %d: unmapped host [%p, %p)", dev->id,
+             (void *)gone.host_begin, (void *)gone.host_end);
+    tgt_map_remove(dev, e);
+    tgt_free_device(dev, &gone, async);
+  }
+  pthread_mutex_unlock(&dev->lock);
+}
+
+int tgt_data_end(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
+                 void **begins, int64_t *sizes, int64_t *types, void **names,
+                 void **mappers, struct tgt_async *async) {
+  struct tgt_end_list todo = {0};
+  tgt_end_items(loc, dev, n, bases, begins, sizes, types, names, mappers, async,
+                &todo);
+  tgt_end_post(loc, dev, &todo, async);
+  free(todo.items);
   return 0;
 }
 
 /* ---- update ------------------------------------------------------------------- */
 
+/* One contiguous piece of a `target update`. Holds dev->lock. */
+static void tgt_update_piece(ident_t *loc, struct tgt_device *dev, uintptr_t begin,
+                             size_t size, int64_t type, void *name,
+                             struct tgt_async *async) {
+  struct tgt_lookup l = tgt_map_lookup(dev, begin, size);
+  if (!l.entry || !l.contained) {
+    if ((type & MAP_PRESENT) && !tgt_usm())
+      tgt_report_missing(loc, dev, name, (void *)begin, (int64_t)size,
+                         "target update(present)");
+    return; /* not mapped: nothing to update */
+  }
+  struct tgt_map_entry *e = l.entry;
+  uintptr_t dev_addr = e->dev_begin + (begin - e->host_begin);
+  if (type & MAP_TO) {
+    tgt_copy_to(loc, dev, dev_addr, (const void *)begin, size, async);
+    tgt_shadows_to_device(loc, dev, e, begin, size, async);
+  }
+  if (type & MAP_FROM) {
+    tgt_copy_from(loc, dev, (void *)begin, dev_addr, size, async);
+    if (tgt_has_shadows_in(e, begin, size)) {
+      tgt_queue_wait(loc, dev, async);
+      tgt_shadows_to_host(e, begin, size);
+    }
+  }
+}
+
+/* clang's descriptor of one dimension of a non-contiguous section. */
+struct tgt_noncontig_dim {
+  uint64_t offset, count, stride; /* stride in bytes */
+};
+
+static void tgt_update_strided(ident_t *loc, struct tgt_device *dev, uintptr_t at,
+                               const struct tgt_noncontig_dim *dims, int dim, int last,
+                               int64_t type, void *name, struct tgt_async *async) {
+  const struct tgt_noncontig_dim *d = &dims[dim];
+  if (dim == last) {
+    tgt_update_piece(loc, dev, at + d->offset * d->stride, d->count * d->stride, type, name,
+                     async);
+    return;
+  }
+  for (uint64_t k = 0; k < d->count; k++)
+    tgt_update_strided(loc, dev, at + (d->offset + k) * d->stride, dims, dim + 1, last, type,
+                       name, async);
+}
+
+/* A non-contiguous section (`update from(m[1:2][2:3])`): every row piece
+ * of it, inner dimensions that cover whole rows merged into one piece.
+ * (LLVM 19.1.7 copies only one element per row here: docs §8.1.) */
+static void tgt_update_noncontig(ident_t *loc, struct tgt_device *dev, void *base,
+                                 const struct tgt_noncontig_dim *dims, int ndims,
+                                 int64_t type, void *name, struct tgt_async *async) {
+  if (ndims <= 0)
+    return;
+  int last = ndims - 1;
+  struct tgt_noncontig_dim merged[ndims];
+  memcpy(merged, dims, sizeof(merged));
+  while (last > 0 && merged[last].offset == 0 &&
+         merged[last].count * merged[last].stride == merged[last - 1].stride) {
+    /* dimension `last` spans whole rows of the one outside it */
+    last--;
+  }
+  tgt_update_strided(loc, dev, (uintptr_t)base, merged, 0, last, type, name, async);
+}
+
+static void tgt_update_list(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
+                            void **begins, int64_t *sizes, int64_t *types, void **names,
+                            void **mappers, struct tgt_async *async) {
+  for (int32_t i = 0; i < n; i++) {
+    int64_t type = types[i];
+    if (type & (MAP_LITERAL | MAP_PRIVATE))
+      continue;
+    void *name = names ? names[i] : NULL;
+    if (mappers && mappers[i]) {
+      tgt_apply_mapper(tgt_update_list, loc, dev, mappers[i], bases[i], begins[i], sizes[i],
+                       type, name, async);
+      continue;
+    }
+    pthread_mutex_lock(&dev->lock);
+    if (type & MAP_NON_CONTIG)
+      tgt_update_noncontig(loc, dev, bases[i], begins[i], (int)sizes[i], type, name, async);
+    else
+      tgt_update_piece(loc, dev, (uintptr_t)begins[i], (size_t)sizes[i], type, name, async);
+    pthread_mutex_unlock(&dev->lock);
+  }
+}
+
 int tgt_data_update(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
                     void **begins, int64_t *sizes, int64_t *types, void **names,
                     void **mappers, struct tgt_async *async) {
-  for (int32_t i = 0; i < n; i++) {
-    int64_t type = types[i];
-    if (mappers && mappers[i]) {
-      tgt_apply_mapper(tgt_data_update, loc, dev, mappers[i], bases[i], begins[i],
-                       sizes[i], type, names ? names[i] : NULL, async);
-      continue;
-    }
-    if (type & MAP_NON_CONTIG)
-      tgt_fatal(loc, "target update of a non-contiguous array section is not supported "
-                     "by this runtime");
-    pthread_mutex_lock(&dev->lock);
-    struct tgt_lookup l = tgt_map_lookup(dev, (uintptr_t)begins[i], (size_t)sizes[i]);
-    void *dev_ptr = l.entry && l.contained
-                        ? (void *)(l.entry->dev_begin +
-                                   ((uintptr_t)begins[i] - l.entry->host_begin))
-                        : NULL;
-    pthread_mutex_unlock(&dev->lock);
-    if (!dev_ptr) {
-      if (type & MAP_PRESENT)
-        tgt_report_missing(loc, names ? names[i] : NULL, begins[i], sizes[i],
-                           "target update(present)");
-      continue; /* not mapped: nothing to update */
-    }
-    if (tgt_usm())
-      continue;
-    if ((type & MAP_TO) && tgt_copy_to(dev, dev_ptr, begins[i], (size_t)sizes[i], async, loc))
-      tgt_fatal(loc, "copy to device %d failed", dev->id);
-    if ((type & MAP_FROM) &&
-        tgt_copy_from(dev, begins[i], dev_ptr, (size_t)sizes[i], async, loc))
-      tgt_fatal(loc, "copy from device %d failed", dev->id);
-  }
+  tgt_update_list(loc, dev, n, bases, begins, sizes, types, names, mappers, async);
   return 0;
+}
+
+/* ---- kernel arguments ----------------------------------------------------------- */
+
+/* The device address a kernel argument's host begin address maps to: the
+ * host address itself under unified shared memory, NULL when unmapped. */
+uintptr_t tgt_map_arg(struct tgt_device *dev, uintptr_t begin, size_t size) {
+  pthread_mutex_lock(&dev->lock);
+  struct tgt_lookup l = tgt_map_lookup(dev, begin, size);
+  uintptr_t dev_addr = l.entry ? l.entry->dev_begin + (begin - l.entry->host_begin)
+                               : tgt_usm() ? begin : 0;
+  pthread_mutex_unlock(&dev->lock);
+  return dev_addr;
 }
 
 /* ---- async completion ---------------------------------------------------------- */

@@ -3,7 +3,8 @@
  * Entries are kept in an array sorted by host address with no overlaps, so a
  * lookup is a binary search (O(log n)); inserting shifts the tail. The
  * caller holds dev->lock for every call here. Each entry carries the dynamic
- * and the ompx_hold reference counts that decide when it goes away.
+ * and the ompx_hold reference counts that decide when it goes away, and the
+ * pointers inside it that were attached to device pointees.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,10 @@ struct tgt_map_entry *tgt_map_insert(struct tgt_device *dev, struct tgt_map_entr
 }
 
 void tgt_map_remove(struct tgt_device *dev, struct tgt_map_entry *e) {
+  for (struct tgt_shadow_ptr *s = e->shadows, *next; s; s = next) {
+    next = s->next;
+    free(s);
+  }
   size_t at = (size_t)(e - dev->maps);
   memmove(&dev->maps[at], &dev->maps[at + 1], sizeof(*e) * (dev->nmaps - at - 1));
   dev->nmaps--;
@@ -73,4 +78,31 @@ void *tgt_map_translate(struct tgt_device *dev, const void *host_ptr) {
   if (!l.entry)
     return NULL;
   return (void *)(l.entry->dev_begin + ((uintptr_t)host_ptr - l.entry->host_begin));
+}
+
+struct tgt_map_entry *tgt_map_find_exact(struct tgt_device *dev, uintptr_t host_begin) {
+  ptrdiff_t i = tgt_map_floor(dev, host_begin);
+  return i >= 0 && dev->maps[i].host_begin == host_begin ? &dev->maps[i] : NULL;
+}
+
+/* Keyed by the pointer's host address: a pointer re-attached to another
+ * pointee replaces its record. */
+bool tgt_map_add_shadow(struct tgt_map_entry *e, struct tgt_shadow_ptr s) {
+  for (struct tgt_shadow_ptr *old = e->shadows; old; old = old->next) {
+    if (old->host_addr != s.host_addr)
+      continue;
+    if (old->dev_value == s.dev_value && old->dev_addr == s.dev_addr)
+      return false;
+    old->host_value = s.host_value;
+    old->dev_addr = s.dev_addr;
+    old->dev_value = s.dev_value;
+    return true;
+  }
+  struct tgt_shadow_ptr *node = malloc(sizeof(*node));
+  if (!node)
+    tgt_fatal(NULL, "out of memory recording an attached pointer");
+  *node = s;
+  node->next = e->shadows;
+  e->shadows = node;
+  return true;
 }

@@ -74,12 +74,13 @@ void tgt_activate_plugins_for_index(int index) {
 }
 
 static __thread struct tgt_device *tgt_initialising;
+static __thread ident_t *tgt_initialising_loc; /* the construct that asked */
 
 static void tgt_device_init_once(void) {
   struct tgt_device *dev = tgt_initialising;
   dev->init_status = dev->plugin->init_device(dev->plugin_dev);
   if (dev->init_status == OMPRT_SUCCESS)
-    tgt_device_load_images(dev);
+    tgt_device_load_images(dev, tgt_initialising_loc);
 }
 
 /* A usable device, or NULL for "run on the host". */
@@ -101,6 +102,7 @@ struct tgt_device *tgt_device_get(ident_t *loc, int64_t device_num) {
   }
   struct tgt_device *dev = &tgt_devices[device_num];
   tgt_initialising = dev;
+  tgt_initialising_loc = loc;
   pthread_once(&dev->init_once, tgt_device_init_once);
   if (dev->init_status != OMPRT_SUCCESS)
     tgt_fatal(loc, "device %lld (%s) failed to initialise", (long long)device_num,

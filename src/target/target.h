@@ -40,6 +40,7 @@ typedef struct __tgt_offload_entry {
 #define OMP_DECLARE_TARGET_CTOR 0x02
 #define OMP_DECLARE_TARGET_DTOR 0x04
 #define OMP_DECLARE_TARGET_INDIRECT 0x08
+#define OMP_REGISTER_REQUIRES 0x10
 
 typedef struct __tgt_device_image {
   void *ImageStart;
@@ -98,16 +99,31 @@ typedef void (*tgt_mapper_fn)(void *handle, void *base, void *begin, int64_t siz
 
 /* ---- devices ----------------------------------------------------------------- */
 
+/* A pointer inside a mapped range whose device copy was attached to a
+ * device pointee (PTR_AND_OBJ): copies of the range in either direction
+ * would overwrite it with the other side's value, so both values are kept
+ * and put back after such copies (LLVM's shadow pointers). */
+struct tgt_shadow_ptr {
+  struct tgt_shadow_ptr *next;
+  uintptr_t host_addr;  /* where the pointer lives on the host */
+  uintptr_t host_value; /* what it holds there */
+  uintptr_t dev_addr;   /* where its copy lives on the device */
+  uintptr_t dev_value;  /* the device address it was attached to */
+};
+
 /* One mapped host range on a device. */
 struct tgt_map_entry {
   uintptr_t host_base;  /* the base pointer of the first mapping */
   uintptr_t host_begin; /* [begin, end) of mapped host bytes */
   uintptr_t host_end;
   uintptr_t dev_begin;  /* device address of host_begin */
+  uintptr_t dev_alloc;  /* what to free when owned (0: dev_begin; differs when
+                           a partial struct is padded for alignment) */
   uint64_t dyn_refs;    /* dynamic reference count (map clauses) */
   uint64_t hold_refs;   /* ompx_hold reference count */
   bool infinite;        /* declare target globals, associate_ptr: never freed */
   bool owned;           /* device memory allocated by us (freed on delete) */
+  struct tgt_shadow_ptr *shadows; /* attached pointers inside the range */
 };
 
 struct tgt_device {
@@ -146,7 +162,8 @@ int tgt_initial_device(void);
 
 /* ---- image.c --------------------------------------------------------------------- */
 
-int tgt_device_load_images(struct tgt_device *dev);
+/* Errors name `loc`, the construct that first used the device. */
+int tgt_device_load_images(struct tgt_device *dev, ident_t *loc);
 /* The device handle of a host entry address (kernel region id or global). */
 void *tgt_device_entry(struct tgt_device *dev, void *host_addr, const char **name);
 
@@ -162,6 +179,16 @@ struct tgt_lookup tgt_map_lookup(struct tgt_device *dev, uintptr_t begin, size_t
 struct tgt_map_entry *tgt_map_insert(struct tgt_device *dev, struct tgt_map_entry e);
 void tgt_map_remove(struct tgt_device *dev, struct tgt_map_entry *e);
 void *tgt_map_translate(struct tgt_device *dev, const void *host_ptr);
+/* The entry that starts exactly at host_begin, or NULL. */
+struct tgt_map_entry *tgt_map_find_exact(struct tgt_device *dev, uintptr_t host_begin);
+/* Record an attached pointer; false when the same attachment is already
+ * recorded (nothing needs writing to the device). */
+bool tgt_map_add_shadow(struct tgt_map_entry *e, struct tgt_shadow_ptr s);
+
+/* `requires` clauses of the registered program (OMP_REQ_* bits, from the
+ * offload entries with the REGISTER_REQUIRES flag). */
+extern int64_t tgt_requires_flags;
+#define TGT_REQ_UNIFIED_SHARED_MEMORY 0x008
 
 /* ---- map.c ------------------------------------------------------------------------- */
 
@@ -184,6 +211,8 @@ int tgt_data_update(ident_t *loc, struct tgt_device *dev, int32_t n, void **base
                     void **begins, int64_t *sizes, int64_t *types, void **names,
                     void **mappers, struct tgt_async *async);
 int tgt_async_finish(struct tgt_async *async);
+/* Device address of a kernel argument's host address (0: not mapped). */
+uintptr_t tgt_map_arg(struct tgt_device *dev, uintptr_t begin, size_t size);
 
 /* ---- async.c ------------------------------------------------------------------------ */
 
