@@ -8,22 +8,10 @@
 #include <string.h>
 
 #include "runtime.h"
+#include "source_location.h"
 
 const char *omp_loc_string(const ident_t *loc, char *buf, size_t size) {
-  buf[0] = '\0';
-  if (!loc || !loc->psource || loc->psource[0] != ';')
-    return buf;
-  /* ";file;function;line;column;;" */
-  const char *file = loc->psource + 1;
-  const char *file_end = strchr(file, ';');
-  if (!file_end)
-    return buf;
-  const char *func_end = strchr(file_end + 1, ';');
-  int line = func_end ? atoi(func_end + 1) : 0;
-  if (strncmp(file, "unknown", 7) == 0 && line == 0)
-    return buf;
-  snprintf(buf, size, "%.*s:%d", (int)(file_end - file), file, line);
-  return buf;
+  return omprt_source_location(loc ? loc->psource : NULL, buf, size);
 }
 
 void omp_warn(const char *fmt, ...) {

@@ -376,7 +376,7 @@ static void tgt_end_push(struct tgt_end_list *l, struct tgt_end_item item) {
 static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
                           void **begins, int64_t *sizes, int64_t *types, void **names,
                           void **mappers, struct tgt_async *async,
-                          struct tgt_end_list *todo);
+                          struct tgt_end_list *ends);
 
 /* The post-processing list of the construct being ended, for the
  * components of its mappers (the mapper callback has the list signature). */
@@ -392,7 +392,7 @@ static void tgt_end_mapper_list(ident_t *loc, struct tgt_device *dev, int32_t n,
 static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
                           void **begins, int64_t *sizes, int64_t *types, void **names,
                           void **mappers, struct tgt_async *async,
-                          struct tgt_end_list *todo) {
+                          struct tgt_end_list *ends) {
   for (int32_t i = n - 1; i >= 0; i--) {
     int64_t type = types[i];
     if (type & (MAP_LITERAL | MAP_PRIVATE))
@@ -400,7 +400,7 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
     void *name = names ? names[i] : NULL;
     if (mappers && mappers[i]) {
       struct tgt_end_list *outer = tgt_end_current;
-      tgt_end_current = todo;
+      tgt_end_current = ends;
       tgt_apply_mapper(tgt_end_mapper_list, loc, dev, mappers[i], bases[i], begins[i],
                        sizes[i], type, name, async);
       tgt_end_current = outer;
@@ -442,20 +442,20 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
                                        : (struct tgt_lookup){0};
     if (lp.entry && lp.contained && lp.entry != e) {
       tgt_refs_dec(lp.entry, hold, all);
-      tgt_end_push(todo, (struct tgt_end_item){.entry_begin = lp.entry->host_begin,
+      tgt_end_push(ends, (struct tgt_end_item){.entry_begin = lp.entry->host_begin,
                                                .may_remove = true});
     }
     pthread_mutex_unlock(&dev->lock);
-    tgt_end_push(todo, item);
+    tgt_end_push(ends, item);
   }
 }
 
-static void tgt_end_post(ident_t *loc, struct tgt_device *dev, struct tgt_end_list *todo,
+static void tgt_end_post(ident_t *loc, struct tgt_device *dev, struct tgt_end_list *ends,
                          struct tgt_async *async) {
   pthread_mutex_lock(&dev->lock);
   bool waited = false;
-  for (int k = 0; k < todo->n; k++) {
-    struct tgt_end_item *item = &todo->items[k];
+  for (int k = 0; k < ends->n; k++) {
+    struct tgt_end_item *item = &ends->items[k];
     struct tgt_map_entry *e = tgt_map_find_exact(dev, item->entry_begin);
     if (!e)
       continue; /* removed by an earlier item of this list */
@@ -480,11 +480,11 @@ static void tgt_end_post(ident_t *loc, struct tgt_device *dev, struct tgt_end_li
 int tgt_data_end(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
                  void **begins, int64_t *sizes, int64_t *types, void **names,
                  void **mappers, struct tgt_async *async) {
-  struct tgt_end_list todo = {0};
+  struct tgt_end_list ends = {0};
   tgt_end_items(loc, dev, n, bases, begins, sizes, types, names, mappers, async,
-                &todo);
-  tgt_end_post(loc, dev, &todo, async);
-  free(todo.items);
+                &ends);
+  tgt_end_post(loc, dev, &ends, async);
+  free(ends.items);
   return 0;
 }
 
