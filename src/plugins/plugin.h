@@ -51,6 +51,9 @@ typedef void (*omprt_done_fn)(void *arg, int status);
 
 struct omprt_plugin {
   const char *name; /* "x86_64", "cuda" */
+  /* Synchronous constructs also run on a queue and wait once at the end
+   * (every operation asynchronous, one synchronisation: seed 000 §3.3). */
+  bool queue_always;
 
   /* Start the plugin; returns the number of devices (0 when the driver or
    * hardware is absent — never an error). */
@@ -85,13 +88,23 @@ struct omprt_plugin {
   int (*event_record)(int dev, void *event, void *queue);
   int (*event_wait)(int dev, void *event, void *queue);
   int (*event_destroy)(int dev, void *event);
+  /* Has the work recorded by `event` completed? Wait for it on this thread. */
+  int (*event_query)(int dev, void *event, bool *done);
+  int (*event_sync)(int dev, void *event);
 
   /* Optional: pin host memory for faster copies. */
   void *(*lock_host)(int dev, void *ptr, size_t size);
   int (*unlock_host)(int dev, void *ptr);
+  /* Can kernels on the device use pageable host memory (HMM, ATS)? NULL:
+   * always (the x86_64 device). `requires unified_shared_memory` needs it. */
+  bool (*host_memory_accessible)(int dev);
   /* Print a description of the device (omp_print_device_info). */
   void (*print_info)(int dev);
 };
+
+/* A plugin that fails records why (driver error names, sizes); the target
+ * layer's error message for the failed operation ends with it. */
+void omprt_plugin_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The plugins built into libomptarget, in device-numbering order. */
 extern const struct omprt_plugin omprt_plugin_cuda;

@@ -10,11 +10,30 @@
  * (seed 001).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "target.h"
 
 void *__omprt_task_detach_current(void);
 void omp_fulfill_event(uintptr_t event);
+int32_t __kmpc_global_thread_num(void *loc);
+int32_t __kmpc_omp_taskyield(void *loc, int32_t gtid, int end_part);
+
+/* LIBOMPTARGET_COMPLETION: how a deferred construct learns that its queue
+ * is done. `callback` (default): the plugin calls back (seed 001).
+ * `query`: the helper thread that issued the work checks the queue and
+ * yields to other tasks between checks (seed 002's non-blocking
+ * synchronisation), kept as the fallback and for comparison. */
+static bool tgt_completion_by_query(void) {
+  static int mode = -1;
+  if (mode < 0) {
+    const char *m = getenv("LIBOMPTARGET_COMPLETION");
+    if (m && *m && strcmp(m, "callback") != 0 && strcmp(m, "query") != 0)
+      tgt_fatal(NULL, "LIBOMPTARGET_COMPLETION='%s': expected callback or query", m);
+    mode = m && strcmp(m, "query") == 0;
+  }
+  return mode == 1;
+}
 
 /* Device memory that must outlive the queued work (firstprivate copies,
  * unmapped ranges whose copy-back is still in flight). */
@@ -31,22 +50,21 @@ void tgt_async_defer_free(struct tgt_async *async, void *dev_ptr) {
 }
 
 struct tgt_async_done {
-  struct tgt_device *dev;
-  void *queue;
-  void **frees;
-  int nfrees;
+  struct tgt_async async; /* the construct's leftovers: frees, unmaps */
   void *event;
 };
 
 static void tgt_async_done_cb(void *arg, int status) {
   struct tgt_async_done *d = arg;
-  const struct omprt_plugin *p = d->dev->plugin;
+  struct tgt_device *dev = d->async.dev;
+  const struct omprt_plugin *p = dev->plugin;
   if (status)
-    tgt_fatal(NULL, "a deferred target construct failed on device %d", d->dev->id);
-  for (int i = 0; i < d->nfrees; i++)
-    p->free(d->dev->plugin_dev, d->frees[i], OMPRT_ALLOC_DEFAULT);
-  free(d->frees);
-  p->queue_put(d->dev->plugin_dev, d->queue);
+    tgt_fatal(NULL, "a deferred target construct failed on device %d", dev->id);
+  tgt_async_apply_unmaps(&d->async);
+  for (int i = 0; i < d->async.ndeferred; i++)
+    p->free(dev->plugin_dev, d->async.deferred_free[i], OMPRT_ALLOC_DEFAULT);
+  free(d->async.deferred_free);
+  p->queue_put(dev->plugin_dev, d->async.queue);
   void *event = d->event;
   free(d);
   omp_fulfill_event((uintptr_t)event);
@@ -56,18 +74,31 @@ static void tgt_async_done_cb(void *arg, int status) {
  * and possible, let the completion callback finish the task. */
 int tgt_async_complete(struct tgt_async *async) {
   struct tgt_device *dev = async->dev;
+  if (async->queue && async->nowait && dev->plugin->queue_query && tgt_completion_by_query()) {
+    int32_t gtid = __kmpc_global_thread_num(NULL);
+    for (;;) {
+      bool done = false;
+      if (dev->plugin->queue_query(dev->plugin_dev, async->queue, &done))
+        return OMPRT_FAIL;
+      if (done)
+        break;
+      __kmpc_omp_taskyield(NULL, gtid, 0);
+    }
+    return tgt_async_finish(async);
+  }
   if (async->queue && async->nowait && dev->plugin->queue_on_done) {
     void *event = __omprt_task_detach_current();
     if (event) {
       struct tgt_async_done *d = malloc(sizeof(*d));
       if (!d)
         tgt_fatal(NULL, "out of memory completing a deferred target construct");
-      *d = (struct tgt_async_done){dev, async->queue, async->deferred_free,
-                                   async->ndeferred, event};
+      *d = (struct tgt_async_done){*async, event};
       async->queue = NULL;
       async->deferred_free = NULL;
       async->ndeferred = async->capdeferred = 0;
-      if (dev->plugin->queue_on_done(dev->plugin_dev, d->queue, tgt_async_done_cb, d))
+      async->unmaps = NULL;
+      async->nunmaps = async->capunmaps = 0;
+      if (dev->plugin->queue_on_done(dev->plugin_dev, d->async.queue, tgt_async_done_cb, d))
         tgt_fatal(NULL, "device %d: cannot register a completion callback", dev->id);
       return 0;
     }
@@ -75,12 +106,14 @@ int tgt_async_complete(struct tgt_async *async) {
   return tgt_async_finish(async);
 }
 
-/* A queue for a deferred construct; synchronous ones run unqueued. */
+/* A queue for a deferred construct, and for every construct on a plugin
+ * that wants one (its operations all asynchronous, one wait at the end);
+ * otherwise synchronous constructs run unqueued. */
 void tgt_async_begin(struct tgt_async *async, struct tgt_device *dev, bool nowait,
                      ident_t *loc) {
   async->dev = dev;
   async->nowait = nowait;
-  if (nowait && dev->plugin->queue_get &&
+  if ((nowait || dev->plugin->queue_always) && dev->plugin->queue_get &&
       dev->plugin->queue_get(dev->plugin_dev, &async->queue))
     tgt_fatal(loc, "device %d: cannot obtain a queue", dev->id);
 }

@@ -51,12 +51,24 @@ void tgt_warn(const char *fmt, ...) {
   fprintf(stderr, "omptarget: warning: %s\n", msg);
 }
 
-_Noreturn void tgt_fatal(ident_t *loc, const char *fmt, ...) {
-  char msg[1024], where[512];
+/* Why the plugin's last operation on this thread failed. */
+static __thread char tgt_plugin_detail[512];
+
+void omprt_plugin_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof(msg), fmt, ap);
+  vsnprintf(tgt_plugin_detail, sizeof(tgt_plugin_detail), fmt, ap);
   va_end(ap);
+}
+
+_Noreturn void tgt_fatal(ident_t *loc, const char *fmt, ...) {
+  char msg[1600], where[512];
+  va_list ap;
+  va_start(ap, fmt);
+  int len = vsnprintf(msg, 1024, fmt, ap);
+  va_end(ap);
+  if (tgt_plugin_detail[0] && len > 0 && len < 1024)
+    snprintf(msg + len, sizeof(msg) - (size_t)len, ": %s", tgt_plugin_detail);
   tgt_loc_string(loc, where, sizeof(where));
   if (where[0])
     fprintf(stderr, "omptarget: error: %s: %s\n", where, msg);

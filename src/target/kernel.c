@@ -81,6 +81,12 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
     launch.num_teams[0] = (uint32_t)num_teams;
   if (thread_limit > 0 && launch.thread_limit[0] == 0)
     launch.thread_limit[0] = (uint32_t)thread_limit;
+  /* clang-19 passes num_teams -1 for a target region with no teams
+   * construct in it: one team runs it (a negative thread limit means none). */
+  if ((int32_t)launch.num_teams[0] < 0)
+    launch.num_teams[0] = 1;
+  if ((int32_t)launch.thread_limit[0] < 0)
+    launch.thread_limit[0] = 0;
   tgt_info(loc, TGT_INFO_KERNEL, "launch kernel %s on device %d (%s) with %d arguments",
            kernel_name, dev->id, dev->plugin->name, nk);
   if (dev->plugin->launch(dev->plugin_dev, kernel, &launch, async.queue))

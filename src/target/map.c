@@ -204,6 +204,43 @@ struct tgt_target_ptr {
   bool is_host;        /* unified shared memory: the host address itself */
 };
 
+/* Another construct created `e` and queued its copy-in: data must not be
+ * used before it lands. Wait for it on our queue (a device-side wait), or
+ * here when we run unqueued; forget the event once it is known done. */
+static void tgt_wait_entry_copy(ident_t *loc, struct tgt_device *dev,
+                                struct tgt_map_entry *e, struct tgt_async *async) {
+  const struct omprt_plugin *p = dev->plugin;
+  bool done = false;
+  if (p->event_query(dev->plugin_dev, e->copy_event, &done) == OMPRT_SUCCESS && done) {
+    p->event_destroy(dev->plugin_dev, e->copy_event);
+    e->copy_event = NULL;
+    return;
+  }
+  int rc = async->queue ? p->event_wait(dev->plugin_dev, e->copy_event, async->queue)
+                        : p->event_sync(dev->plugin_dev, e->copy_event);
+  if (rc) {
+    pthread_mutex_unlock(&dev->lock);
+    tgt_fatal(loc, "device %d: waiting for another construct's copy to the device failed",
+              dev->id);
+  }
+}
+
+/* Record, after a new entry's copy-in on a queue, when it will have landed. */
+static void tgt_record_entry_copy(ident_t *loc, struct tgt_device *dev,
+                                  struct tgt_map_entry *e, struct tgt_async *async) {
+  const struct omprt_plugin *p = dev->plugin;
+  if (!async->queue || !p->event_record)
+    return; /* unqueued: the copy is complete already */
+  if (!e->copy_event && p->event_create(dev->plugin_dev, &e->copy_event)) {
+    pthread_mutex_unlock(&dev->lock);
+    tgt_fatal(loc, "device %d: cannot create an event", dev->id);
+  }
+  if (p->event_record(dev->plugin_dev, e->copy_event, async->queue)) {
+    pthread_mutex_unlock(&dev->lock);
+    tgt_fatal(loc, "device %d: cannot record an event", dev->id);
+  }
+}
+
 /* LLVM's getTargetPointer: find or create the mapping of
  * [begin, begin+size) and copy it in when `to` asks for it. Called and
  * returns with dev->lock held. */
@@ -216,6 +253,8 @@ static struct tgt_target_ptr tgt_target_ptr(ident_t *loc, struct tgt_device *dev
   struct tgt_lookup l = tgt_map_lookup(dev, begin, (size_t)size);
   if (l.entry && (l.contained || implicit)) {
     r.entry = l.entry;
+    if (l.entry->copy_event)
+      tgt_wait_entry_copy(loc, dev, l.entry, async);
     if (update_ref)
       tgt_refs_inc(l.entry, hold);
     else
@@ -265,6 +304,7 @@ static struct tgt_target_ptr tgt_target_ptr(ident_t *loc, struct tgt_device *dev
       size) {
     tgt_copy_to(loc, dev, r.dev_addr, (const void *)begin, (size_t)size, async);
     tgt_shadows_to_device(loc, dev, r.entry, begin, (size_t)size, async);
+    tgt_record_entry_copy(loc, dev, r.entry, async);
   }
   return r;
 }
@@ -378,6 +418,48 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
                           void **mappers, struct tgt_async *async,
                           struct tgt_end_list *ends);
 
+static void tgt_unmap_push(struct tgt_async *async, struct tgt_unmap u) {
+  if (async->nunmaps == async->capunmaps) {
+    int cap = async->capunmaps ? async->capunmaps * 2 : 8;
+    struct tgt_unmap *grown = realloc(async->unmaps, sizeof(*grown) * (size_t)cap);
+    if (!grown)
+      tgt_fatal(NULL, "out of memory unmapping list items");
+    async->unmaps = grown;
+    async->capunmaps = cap;
+  }
+  async->unmaps[async->nunmaps++] = u;
+}
+
+/* The construct's queue is done: its reference drops take effect, and an
+ * entry left without references goes, its memory freed at once. Runs on
+ * the thread that waited, or on the plugin's completion thread. */
+void tgt_async_apply_unmaps(struct tgt_async *async) {
+  struct tgt_device *dev = async->dev;
+  if (!async->nunmaps)
+    return;
+  pthread_mutex_lock(&dev->lock);
+  for (int k = 0; k < async->nunmaps; k++) {
+    struct tgt_unmap *u = &async->unmaps[k];
+    struct tgt_map_entry *e = tgt_map_find_exact(dev, u->entry_begin);
+    if (!e)
+      continue; /* removed by an earlier drop of this list */
+    if (u->drop)
+      tgt_refs_dec(e, u->hold, u->all);
+    if (!u->may_remove || tgt_refs_total(e) != 0)
+      continue;
+    struct tgt_map_entry gone = *e;
+    tgt_map_remove(dev, e);
+    if (gone.owned)
+      dev->plugin->free(dev->plugin_dev,
+                        (void *)(gone.dev_alloc ? gone.dev_alloc : gone.dev_begin),
+                        OMPRT_ALLOC_DEFAULT);
+  }
+  pthread_mutex_unlock(&dev->lock);
+  free(async->unmaps);
+  async->unmaps = NULL;
+  async->nunmaps = async->capunmaps = 0;
+}
+
 /* The post-processing list of the construct being ended, for the
  * components of its mappers (the mapper callback has the list signature). */
 static __thread struct tgt_end_list *tgt_end_current;
@@ -422,7 +504,11 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
     }
     struct tgt_map_entry *e = l.entry;
     bool last = tgt_refs_last(e, hold, all);
-    if (all || update_ref)
+    if (async->queue)
+      tgt_unmap_push(async, (struct tgt_unmap){e->host_begin, all || update_ref, hold, all,
+                                               !(type & MAP_MEMBER_OF) ||
+                                                   (type & MAP_PTR_AND_OBJ)});
+    else if (all || update_ref)
       tgt_refs_dec(e, hold, all);
     struct tgt_end_item item = {
         .entry_begin = e->host_begin,
@@ -441,9 +527,13 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
                                                         sizeof(void *))
                                        : (struct tgt_lookup){0};
     if (lp.entry && lp.contained && lp.entry != e) {
-      tgt_refs_dec(lp.entry, hold, all);
-      tgt_end_push(ends, (struct tgt_end_item){.entry_begin = lp.entry->host_begin,
-                                               .may_remove = true});
+      if (async->queue) {
+        tgt_unmap_push(async, (struct tgt_unmap){lp.entry->host_begin, true, hold, all, true});
+      } else {
+        tgt_refs_dec(lp.entry, hold, all);
+        tgt_end_push(ends, (struct tgt_end_item){.entry_begin = lp.entry->host_begin,
+                                                 .may_remove = true});
+      }
     }
     pthread_mutex_unlock(&dev->lock);
     tgt_end_push(ends, item);
@@ -465,8 +555,8 @@ static void tgt_end_post(ident_t *loc, struct tgt_device *dev, struct tgt_end_li
       waited = true;
       tgt_shadows_to_host(e, item->begin, item->size);
     }
-    if (!item->may_remove || tgt_refs_total(e) != 0)
-      continue;
+    if (async->queue || !item->may_remove || tgt_refs_total(e) != 0)
+      continue; /* queued: tgt_async_apply_unmaps decides, once it is done */
     struct tgt_map_entry gone = *e;
     gone.shadows = NULL;
     tgt_info(loc, TGT_INFO_MAPPING, "device %d: unmapped host [%p, %p)", dev->id,
@@ -607,6 +697,7 @@ int tgt_async_finish(struct tgt_async *async) {
       dev->plugin->queue_put(dev->plugin_dev, async->queue);
     async->queue = NULL;
   }
+  tgt_async_apply_unmaps(async);
   for (int i = 0; i < async->ndeferred; i++)
     dev->plugin->free(dev->plugin_dev, async->deferred_free[i], OMPRT_ALLOC_DEFAULT);
   free(async->deferred_free);

@@ -63,6 +63,8 @@ struct tgt_map_entry *tgt_map_insert(struct tgt_device *dev, struct tgt_map_entr
 }
 
 void tgt_map_remove(struct tgt_device *dev, struct tgt_map_entry *e) {
+  if (e->copy_event)
+    dev->plugin->event_destroy(dev->plugin_dev, e->copy_event);
   for (struct tgt_shadow_ptr *s = e->shadows, *next; s; s = next) {
     next = s->next;
     free(s);

@@ -16,6 +16,9 @@ int __kmpc_get_target_offload(void);
 int omp_get_default_device(void);
 
 static const struct omprt_plugin *const tgt_plugins[] = {
+#ifdef OMPRT_HAVE_CUDA_PLUGIN
+    &omprt_plugin_cuda,
+#endif
     &omprt_plugin_x86_64,
 };
 #define TGT_NPLUGINS ((int)(sizeof(tgt_plugins) / sizeof(tgt_plugins[0])))
@@ -79,8 +82,16 @@ static __thread ident_t *tgt_initialising_loc; /* the construct that asked */
 static void tgt_device_init_once(void) {
   struct tgt_device *dev = tgt_initialising;
   dev->init_status = dev->plugin->init_device(dev->plugin_dev);
-  if (dev->init_status == OMPRT_SUCCESS)
-    tgt_device_load_images(dev, tgt_initialising_loc);
+  if (dev->init_status != OMPRT_SUCCESS)
+    return;
+  if ((tgt_requires_flags & TGT_REQ_UNIFIED_SHARED_MEMORY) &&
+      dev->plugin->host_memory_accessible &&
+      !dev->plugin->host_memory_accessible(dev->plugin_dev))
+    tgt_fatal(tgt_initialising_loc,
+              "the program requires unified_shared_memory, but device %d (%s) cannot "
+              "access pageable host memory (no HMM/ATS on this system)",
+              dev->id, dev->plugin->name);
+  tgt_device_load_images(dev, tgt_initialising_loc);
 }
 
 /* A usable device, or NULL for "run on the host". */

@@ -123,6 +123,9 @@ struct tgt_map_entry {
   uint64_t hold_refs;   /* ompx_hold reference count */
   bool infinite;        /* declare target globals, associate_ptr: never freed */
   bool owned;           /* device memory allocated by us (freed on delete) */
+  void *copy_event;     /* recorded after the copy-in on the creating construct's
+                           queue: a construct that finds the entry present waits
+                           for it (LLVM's entry events), NULL once known done */
   struct tgt_shadow_ptr *shadows; /* attached pointers inside the range */
 };
 
@@ -199,7 +202,22 @@ struct tgt_async {
   /* host buffers to free once the queue is done (firstprivate copies) */
   void **deferred_free;
   int ndeferred, capdeferred;
+  /* reference drops of the construct's end, applied once its queue is done
+   * (its kernel may still read the data: another construct must not free
+   * it before) */
+  struct tgt_unmap *unmaps;
+  int nunmaps, capunmaps;
 };
+
+struct tgt_unmap {
+  uintptr_t entry_begin; /* the entry, by its host address */
+  bool drop;             /* drop a reference (else only consider removal) */
+  bool hold, all;        /* which reference(s), as tgt_refs_dec */
+  bool may_remove;       /* remove the entry when no reference is left */
+};
+
+/* Apply a finished construct's deferred reference drops (map.c). */
+void tgt_async_apply_unmaps(struct tgt_async *async);
 
 int tgt_data_begin(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
                    void **begins, int64_t *sizes, int64_t *types, void **names,

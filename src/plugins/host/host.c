@@ -178,5 +178,7 @@ const struct omprt_plugin omprt_plugin_x86_64 = {
     .event_record = host_event_record,
     .event_wait = host_event_wait,
     .event_destroy = host_event_destroy,
+    .event_query = host_event_query,
+    .event_sync = host_event_sync,
     .print_info = host_print_info,
 };

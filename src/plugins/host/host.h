@@ -23,5 +23,7 @@ int host_event_create(int dev, void **event);
 int host_event_record(int dev, void *event, void *queue);
 int host_event_wait(int dev, void *event, void *queue);
 int host_event_destroy(int dev, void *event);
+int host_event_query(int dev, void *event, bool *done);
+int host_event_sync(int dev, void *event);
 
 #endif

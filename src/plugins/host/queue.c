@@ -261,6 +261,30 @@ int host_event_wait(int dev, void *event, void *queue) {
   return OMPRT_SUCCESS;
 }
 
+int host_event_query(int dev, void *event, bool *done) {
+  (void)dev;
+  struct host_event *e = event;
+  *done = true;
+  if (e->queue) {
+    pthread_mutex_lock(&e->queue->lock);
+    *done = e->queue->completed >= e->seq;
+    pthread_mutex_unlock(&e->queue->lock);
+  }
+  return OMPRT_SUCCESS;
+}
+
+int host_event_sync(int dev, void *event) {
+  (void)dev;
+  struct host_event *e = event;
+  if (!e->queue)
+    return OMPRT_SUCCESS;
+  pthread_mutex_lock(&e->queue->lock);
+  while (e->queue->completed < e->seq)
+    pthread_cond_wait(&e->queue->changed, &e->queue->lock);
+  pthread_mutex_unlock(&e->queue->lock);
+  return OMPRT_SUCCESS;
+}
+
 int host_event_destroy(int dev, void *event) {
   (void)dev;
   free(event);

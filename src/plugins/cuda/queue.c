@@ -1,0 +1,308 @@
+/* queue.c — the stream manager, the event pool and completion callbacks.
+ *
+ * Stream manager (seed 000 §3.3): each device keeps a pool of idle streams,
+ * K at first (LIBOMPTARGET_NUM_INITIAL_STREAMS, default 32). A target task
+ * borrows one stream for all its operations; the most recently returned
+ * stream is handed out first (its resources are warm); when every stream is
+ * borrowed the pool doubles. Events (device-side dependences, §3.4) are
+ * pooled the same way (LIBOMPTARGET_NUM_INITIAL_EVENTS).
+ *
+ * Completion without polling (seed 001): queue_on_done enqueues a host
+ * function behind the task's last operation; the driver's thread runs it
+ * when the stream reaches it, and it fulfils the task. By default we use
+ * cuStreamAddCallback, which is also called, with the error, when the
+ * stream failed (a faulting kernel is then reported instead of leaving the
+ * task unfinished forever); LIBOMPTARGET_CUDA_COMPLETION=hostfunc selects
+ * cuLaunchHostFunc, which the driver skips on errors. No CUDA call may be
+ * made on the driver's callback thread, so nothing here calls CUDA from it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cuda_plugin.h"
+
+static __thread bool cuda_callback_thread;
+
+bool cuda_in_callback(void) { return cuda_callback_thread; }
+
+static int cuda_initial_streams(void) {
+  static int n;
+  if (!n) {
+    long v = cuda_env_long("LIBOMPTARGET_NUM_INITIAL_STREAMS", 32);
+    n = v > 0 ? (int)v : 1;
+  }
+  return n;
+}
+
+static int cuda_initial_events(void) {
+  static int n;
+  if (!n) {
+    long v = cuda_env_long("LIBOMPTARGET_NUM_INITIAL_EVENTS", 32);
+    n = v > 0 ? (int)v : 1;
+  }
+  return n;
+}
+
+/* Add `count` fresh streams to the idle pool. Holds d->lock. */
+static int cuda_grow_streams(int dev, int count) {
+  struct cuda_device *d = &cuda_devices[dev];
+  /* The idle array holds every stream once all are returned. */
+  if (d->total_queues + count > d->cap_idle_queues) {
+    int cap = d->cap_idle_queues ? d->cap_idle_queues : 32;
+    while (cap < d->total_queues + count)
+      cap *= 2;
+    struct cuda_queue **grown = realloc(d->idle_queues, sizeof(*grown) * (size_t)cap);
+    if (!grown)
+      return OMPRT_OUT_OF_MEMORY;
+    d->idle_queues = grown;
+    d->cap_idle_queues = cap;
+  }
+  for (int i = 0; i < count; i++) {
+    struct cuda_queue *q = calloc(1, sizeof(*q));
+    if (!q)
+      return OMPRT_OUT_OF_MEMORY;
+    q->dev = dev;
+    CUresult res = cu_cuStreamCreate(&q->stream, CU_STREAM_NON_BLOCKING);
+    if (res != CUDA_SUCCESS) {
+      free(q);
+      return cuda_fail(res, "cuStreamCreate");
+    }
+    d->idle_queues[d->nidle_queues++] = q;
+    d->total_queues++;
+  }
+  return OMPRT_SUCCESS;
+}
+
+static int cuda_grow_events(int dev, int count) {
+  struct cuda_device *d = &cuda_devices[dev];
+  if (d->total_events + count > d->cap_idle_events) {
+    int cap = d->cap_idle_events ? d->cap_idle_events : 32;
+    while (cap < d->total_events + count)
+      cap *= 2;
+    CUevent *grown = realloc(d->idle_events, sizeof(*grown) * (size_t)cap);
+    if (!grown)
+      return OMPRT_OUT_OF_MEMORY;
+    d->idle_events = grown;
+    d->cap_idle_events = cap;
+  }
+  for (int i = 0; i < count; i++) {
+    CUevent ev;
+    CUDA_CALL("cuEventCreate", cu_cuEventCreate(&ev, CU_EVENT_DISABLE_TIMING));
+    d->idle_events[d->nidle_events++] = ev;
+    d->total_events++;
+  }
+  return OMPRT_SUCCESS;
+}
+
+int cuda_queue_pools_init(int dev) {
+  struct cuda_device *d = &cuda_devices[dev];
+  pthread_mutex_lock(&d->lock);
+  int rc = cuda_grow_streams(dev, cuda_initial_streams());
+  if (!rc)
+    rc = cuda_grow_events(dev, cuda_initial_events());
+  pthread_mutex_unlock(&d->lock);
+  return rc;
+}
+
+int cuda_queue_get(int dev, void **queue) {
+  struct cuda_device *d = &cuda_devices[dev];
+  int rc = cuda_enter(dev);
+  if (rc)
+    return rc;
+  pthread_mutex_lock(&d->lock);
+  if (d->nidle_queues == 0) {
+    int before = d->total_queues;
+    if ((rc = cuda_grow_streams(dev, before))) {
+      pthread_mutex_unlock(&d->lock);
+      return rc;
+    }
+    if (cuda_info_kernel())
+      fprintf(stderr, "omptarget: info: CUDA: stream pool of device %d grows from %d to %d "
+                      "streams\n", dev, before, d->total_queues);
+  }
+  *queue = d->idle_queues[--d->nidle_queues];
+  pthread_mutex_unlock(&d->lock);
+  return OMPRT_SUCCESS;
+}
+
+/* Also called on the driver's callback thread: no CUDA calls. */
+int cuda_queue_put(int dev, void *queue) {
+  struct cuda_device *d = &cuda_devices[dev];
+  pthread_mutex_lock(&d->lock);
+  d->idle_queues[d->nidle_queues++] = queue; /* capacity covers every stream */
+  pthread_mutex_unlock(&d->lock);
+  return OMPRT_SUCCESS;
+}
+
+void cuda_queue_defer_free(struct cuda_queue *q, void *dev_ptr) {
+  if (q->npending == q->cap_pending) {
+    int cap = q->cap_pending ? q->cap_pending * 2 : 4;
+    void **grown = realloc(q->pending_free, sizeof(void *) * (size_t)cap);
+    if (!grown) {
+      fprintf(stderr, "omptarget: error: out of memory tracking device memory\n");
+      fflush(NULL);
+      _exit(EXIT_FAILURE);
+    }
+    q->pending_free = grown;
+    q->cap_pending = cap;
+  }
+  q->pending_free[q->npending++] = dev_ptr;
+}
+
+static void cuda_queue_release_pending(struct cuda_queue *q) {
+  for (int i = 0; i < q->npending; i++)
+    cuda_free(q->dev, q->pending_free[i], OMPRT_ALLOC_DEVICE);
+  q->npending = 0;
+}
+
+int cuda_queue_sync(int dev, void *queue) {
+  struct cuda_queue *q = queue;
+  int rc = cuda_enter(dev);
+  if (rc)
+    return rc;
+  CUDA_TRACE("synchronise queue %p of device %d", queue, dev);
+  CUresult res = cu_cuStreamSynchronize(q->stream);
+  CUDA_TRACE("queue %p synchronised: %d", queue, (int)res);
+  cuda_queue_release_pending(q);
+  if (res != CUDA_SUCCESS)
+    return cuda_fail(res, "cuStreamSynchronize");
+  return OMPRT_SUCCESS;
+}
+
+int cuda_queue_query(int dev, void *queue, bool *done) {
+  struct cuda_queue *q = queue;
+  int rc = cuda_enter(dev);
+  if (rc)
+    return rc;
+  CUresult res = cu_cuStreamQuery(q->stream);
+  if (res == CUDA_ERROR_NOT_READY) {
+    *done = false;
+    return OMPRT_SUCCESS;
+  }
+  *done = true;
+  cuda_queue_release_pending(q);
+  if (res != CUDA_SUCCESS)
+    return cuda_fail(res, "cuStreamQuery");
+  return OMPRT_SUCCESS;
+}
+
+struct cuda_done {
+  struct cuda_queue *queue;
+  omprt_done_fn fn;
+  void *arg;
+};
+
+static void cuda_done_run(struct cuda_done *done, int status) {
+  cuda_callback_thread = true;
+  cuda_queue_release_pending(done->queue);
+  omprt_done_fn fn = done->fn;
+  void *arg = done->arg;
+  free(done);
+  fn(arg, status);
+  cuda_callback_thread = false;
+}
+
+static void CUDA_CB cuda_done_hostfunc(void *arg) { cuda_done_run(arg, OMPRT_SUCCESS); }
+
+static void CUDA_CB cuda_done_callback(CUstream stream, CUresult status, void *arg) {
+  (void)stream;
+  if (status != CUDA_SUCCESS)
+    cuda_fail(status, "a queued operation (kernel or copy)");
+  cuda_done_run(arg, status == CUDA_SUCCESS ? OMPRT_SUCCESS : OMPRT_FAIL);
+}
+
+static bool cuda_use_hostfunc(void) {
+  static int mode = -1;
+  if (mode < 0) {
+    const char *m = getenv("LIBOMPTARGET_CUDA_COMPLETION");
+    if (m && *m && strcmp(m, "hostfunc") != 0 && strcmp(m, "callback") != 0) {
+      fprintf(stderr, "omptarget: error: LIBOMPTARGET_CUDA_COMPLETION='%s': expected "
+                      "callback or hostfunc\n", m);
+      fflush(NULL);
+      _exit(EXIT_FAILURE);
+    }
+    mode = (m && strcmp(m, "hostfunc") == 0) || !cu_cuStreamAddCallback;
+  }
+  return mode == 1;
+}
+
+int cuda_queue_on_done(int dev, void *queue, omprt_done_fn fn, void *arg) {
+  struct cuda_queue *q = queue;
+  int rc = cuda_enter(dev);
+  if (rc)
+    return rc;
+  struct cuda_done *done = malloc(sizeof(*done));
+  if (!done)
+    return OMPRT_OUT_OF_MEMORY;
+  *done = (struct cuda_done){q, fn, arg};
+  CUresult res = cuda_use_hostfunc()
+                     ? cu_cuLaunchHostFunc(q->stream, cuda_done_hostfunc, done)
+                     : cu_cuStreamAddCallback(q->stream, cuda_done_callback, done, 0);
+  if (res != CUDA_SUCCESS) {
+    free(done);
+    return cuda_fail(res, "cuLaunchHostFunc/cuStreamAddCallback");
+  }
+  return OMPRT_SUCCESS;
+}
+
+int cuda_event_create(int dev, void **event) {
+  struct cuda_device *d = &cuda_devices[dev];
+  int rc = cuda_enter(dev);
+  if (rc)
+    return rc;
+  pthread_mutex_lock(&d->lock);
+  if (d->nidle_events == 0 && (rc = cuda_grow_events(dev, d->total_events))) {
+    pthread_mutex_unlock(&d->lock);
+    return rc;
+  }
+  *event = d->idle_events[--d->nidle_events];
+  pthread_mutex_unlock(&d->lock);
+  return OMPRT_SUCCESS;
+}
+
+/* Back to the pool (no CUDA call: safe on the callback thread). */
+int cuda_event_destroy(int dev, void *event) {
+  struct cuda_device *d = &cuda_devices[dev];
+  pthread_mutex_lock(&d->lock);
+  d->idle_events[d->nidle_events++] = event;
+  pthread_mutex_unlock(&d->lock);
+  return OMPRT_SUCCESS;
+}
+
+int cuda_event_query(int dev, void *event, bool *done) {
+  int rc = cuda_enter(dev);
+  if (rc)
+    return rc;
+  CUresult res = cu_cuEventQuery(event);
+  *done = res != CUDA_ERROR_NOT_READY;
+  if (res != CUDA_SUCCESS && res != CUDA_ERROR_NOT_READY)
+    return cuda_fail(res, "cuEventQuery");
+  return OMPRT_SUCCESS;
+}
+
+int cuda_event_sync(int dev, void *event) {
+  int rc = cuda_enter(dev);
+  if (rc)
+    return rc;
+  CUDA_CALL("cuEventSynchronize", cu_cuEventSynchronize(event));
+  return OMPRT_SUCCESS;
+}
+
+int cuda_event_record(int dev, void *event, void *queue) {
+  int rc = cuda_enter(dev);
+  if (rc)
+    return rc;
+  CUDA_CALL("cuEventRecord", cu_cuEventRecord(event, ((struct cuda_queue *)queue)->stream));
+  return OMPRT_SUCCESS;
+}
+
+int cuda_event_wait(int dev, void *event, void *queue) {
+  int rc = cuda_enter(dev);
+  if (rc)
+    return rc;
+  CUDA_CALL("cuStreamWaitEvent",
+            cu_cuStreamWaitEvent(((struct cuda_queue *)queue)->stream, event, 0));
+  return OMPRT_SUCCESS;
+}
