@@ -23,7 +23,8 @@ int main(void) {
     CHECK(omp_target_is_present(&a[59], d0), "last not present");
     CHECK(!omp_target_is_present(&a[9], d0), "before section present");
     CHECK(!omp_target_is_present(&a[60], d0), "after section present");
-    CHECK(!omp_target_is_present(&a[10], d1), "present on another device");
+    if (d1 != host) /* one device: d1 is the host, where everything is present */
+      CHECK(!omp_target_is_present(&a[10], d1), "present on another device");
     /* omp_get_mapped_ptr agrees with use_device_ptr. */
     double *p = &a[10];
     #pragma omp target data device(d0) use_device_ptr(p)
@@ -42,6 +43,8 @@ int main(void) {
   CHECK(omp_get_mapped_ptr(&a[10], d0) == NULL, "mapped after target data");
 
   /* enter/exit data, on device 1 */
+  if (d1 == host)
+    return api_report();
   #pragma omp target enter data device(d1) map(alloc: a)
   CHECK(omp_target_is_present(a, d1) && omp_target_is_present(&a[99], d1), "enter data");
   CHECK(!omp_target_is_present(a, d0), "enter on d1 shows on d0");
