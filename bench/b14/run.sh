@@ -2,12 +2,13 @@
 # B1-B4 of the hidden-helper-thread paper (§4.1-4.2) on the x86_64 offload
 # device: ours against LLVM 19's libomp + libomptarget on one binary.
 #
-#   bench/b14/run.sh <build dir> [--full] [--kernel lin|tri] [--reps R]
-#                    [--rounds K]
+#   bench/b14/run.sh <build dir> [--full] [--quick] [--kernel lin|tri]
+#                    [--reps R] [--rounds K] [--ns "16 1024"] [--ts "16 256"]
 #
 # Default grid N in {2^4, 2^10, 2^16} x T in {2^4, 2^8}; --full is the
 # paper's 13 N values x T in {2^4, 2^6, 2^8, 2^10} (1 round unless
-# --rounds). Every (bench, N, T, sync|async) runs K (default 3) times per
+# --rounds); --ns / --ts replace the N / T lists; --quick is 1 round x
+# median of 3. Every (bench, N, T, sync|async) runs K (default 3) times per
 # runtime, each in its own process, the runtime order flipping from one run
 # to the next; a run's value is the median of R (default 5) timed calls of
 # the benchmark function (T target regions; B4: 4T), in µs, and the table
@@ -18,20 +19,25 @@
 # libomptarget each runtime's runs mapped. A run that crashes, hangs or
 # computes a wrong result is listed; its cell shows the median of the other
 # rounds marked "!", or "n/a" when all failed; the script still finishes.
+# A progress line goes to stderr (in place on a terminal). Plots of the CSV:
+# bench/plot/plot.sh <build>.
 # Exit status: 0, or 1 when a run loaded the wrong library.
 set -euo pipefail
 
 usage() {
-  sed -n '5p' "$0" | sed 's/^# *//' >&2
+  sed -n '5,6p' "$0" | sed 's/^# *//' >&2
   exit 2
 }
 (($# >= 1)) || usage
 build=$1
 shift
-full="" rounds_given="" kernel=lin reps=5 rounds=3 per_run_timeout=60
+full="" rounds_given="" ns_given="" ts_given="" kernel=lin reps=5 rounds=3 per_run_timeout=60
 while (($#)); do
   case $1 in
     --full) full=yes ;;
+    --quick) rounds=1 reps=3 rounds_given=yes ;;
+    --ns) ns_given=${2:?--ns needs a list}; shift ;;
+    --ts) ts_given=${2:?--ts needs a list}; shift ;;
     --kernel) kernel=${2:?--kernel needs lin or tri}; shift ;;
     --reps) reps=${2:?--reps needs a value}; shift ;;
     --rounds) rounds=${2:?--rounds needs a value} rounds_given=yes; shift ;;
@@ -60,6 +66,7 @@ else
   ns="16 1024 65536"
   ts="16 256"
 fi
+ns=${ns_given:-$ns} ts=${ts_given:-$ts}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -67,15 +74,29 @@ results=$work/results # bench n t async runtime median_us | n/a reason
 libs=$work/libs       # runtime line
 : >"$results" >"$libs"
 
+# One progress line on stderr: rewritten in place on a terminal, a line per
+# tenth of the grid otherwise (logs).
+total_runs=$(($(wc -w <<<"$ns") * $(wc -w <<<"$ts") * 4 * 2 * 2 * rounds))
+runs_done=0
+progress() {
+  if [ -t 2 ]; then
+    printf '\r\033[K[%d/%d] %s' "$runs_done" "$total_runs" "$1" >&2
+  elif ((runs_done % ((total_runs + 9) / 10) == 0)); then
+    printf '[%d/%d] %s\n' "$runs_done" "$total_runs" "$1" >&2
+  fi
+}
+
 lib_dir_of() { if [ "$1" = ours ]; then echo "$ours_dir"; else echo "$llvm_dir"; fi; }
 
 run_one() {
   local bench=$1 n=$2 t=$3 async=$4 runtime=$5 rc=0
   local out=$work/out err=$work/err
+  progress "$bench N=$n T=$t $([ "$async" = 1 ] && echo async || echo sync) on $runtime"
   # The subshell keeps bash's own "Aborted" report of a crashed run quiet.
   (timeout -k 5 "$per_run_timeout" env LD_LIBRARY_PATH="$(lib_dir_of "$runtime")" \
     OMPRT_EXPECT_LIB= "$bin" --bench "$bench" --n "$n" --t "$t" --async "$async" \
     --reps "$reps" --kernel "$kernel" >"$out" 2>"$err"; exit $?) 2>/dev/null || rc=$?
+  runs_done=$((runs_done + 1))
   grep '^# ' "$out" | sed "s/^/$runtime /" >>"$libs" || true
   local line
   line=$(grep "^$bench,$n,$t,$async," "$out" | head -1 || true)
@@ -112,6 +133,7 @@ for n in $ns; do
   done
 done
 done
+if [ -t 2 ]; then printf '\r\033[K' >&2; fi
 
 # Which device and libraries ran.
 status=0
