@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# B1-B4 of the hidden-helper-thread paper (§4.1-4.2) on the x86_64 offload
-# device: ours against LLVM 19's libomp + libomptarget on one binary.
+# B1-B4 of the hidden-helper-thread paper (§4.1-4.2) on the default device
+# (the first GPU when there is one, else the x86_64 offload device): ours
+# against LLVM 19's libomp + libomptarget on one binary.
 #
 #   bench/b14/run.sh <build dir> [--full] [--quick] [--kernel lin|tri]
 #                    [--reps R] [--rounds K] [--ns "16 1024"] [--ts "16 256"]
@@ -53,6 +54,18 @@ if [ ! -x "$bin" ]; then
 fi
 ours_dir=$(cd "$build/lib" && pwd -P)
 llvm_dir=$(cd "${OMPRT_LLVM_LIB_DIR:-/usr/lib/llvm-19/lib}" && pwd -P)
+# The default device: the first GPU when the CUDA probe finds one and the
+# sm_90 build exists (LLVM 19 runs its JIT copy: it cannot load CUDA 13
+# cubins), otherwise the x86_64 offload device.
+device="the x86_64 offload device" llvm_bin=$bin
+probe=$build/test/gpu/gpu_cuda_probe
+if [ -x "$probe" ] && [ -x "$build/bench/cuda/gpu_b14" ] && probe_line=$("$probe" 2>/dev/null); then
+  bin=$build/bench/cuda/gpu_b14
+  llvm_bin=$build/bench/cuda/gpu_b14_jit
+  [ -x "$llvm_bin" ] || llvm_bin=$bin
+  export PATH=/usr/local/cuda/bin:$PATH # ptxas for LLVM's JIT
+  device="the GPU (${probe_line#cuda_probe: })"
+fi
 mkdir -p "$build/bench"
 csv=$build/bench/b14.csv
 threads=${OMP_NUM_THREADS:-2}
@@ -94,7 +107,8 @@ run_one() {
   progress "$bench N=$n T=$t $([ "$async" = 1 ] && echo async || echo sync) on $runtime"
   # The subshell keeps bash's own "Aborted" report of a crashed run quiet.
   (timeout -k 5 "$per_run_timeout" env LD_LIBRARY_PATH="$(lib_dir_of "$runtime")" \
-    OMPRT_EXPECT_LIB= "$bin" --bench "$bench" --n "$n" --t "$t" --async "$async" \
+    OMPRT_EXPECT_LIB= "$(if [ "$runtime" = ours ]; then echo "$bin"; else echo "$llvm_bin"; fi)" \
+    --bench "$bench" --n "$n" --t "$t" --async "$async" \
     --reps "$reps" --kernel "$kernel" >"$out" 2>"$err"; exit $?) 2>/dev/null || rc=$?
   runs_done=$((runs_done + 1))
   grep '^# ' "$out" | sed "s/^/$runtime /" >>"$libs" || true
@@ -118,7 +132,7 @@ run_one() {
   echo "$bench $n $t $async $runtime n/a $reason" >>"$results"
 }
 
-echo "B1-B4 (hidden-helper paper §4.1) on the x86_64 offload device:" \
+echo "B1-B4 (hidden-helper paper §4.1) on $device:" \
   "kernel $kernel, $rounds round(s) x median of $reps, OMP_NUM_THREADS=$threads, N in {$ns}, T in {$ts}"
 k=0
 for ((round = 1; round <= rounds; round++)); do
