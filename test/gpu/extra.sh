@@ -47,6 +47,11 @@ for s in auto blocking; do
   run b1_sync ours "sync=$s" "$ours" env LIBOMPTARGET_CUDA_SYNC=$s "$b14" --bench B1 --n 1 --t 1024 --async 0 --reps 5 --kernel lin
 done
 run b1_sync llvm "" "$llvm" "$b14_llvm" --bench B1 --n 1 --t 1024 --async 0 --reps 5 --kernel lin
+echo "== 17_teams on LLVM 19 (JIT copy), with its kernel launch info"
+[ -x "$build/test/gpu/gpu_17_teams_jit" ] && LD_LIBRARY_PATH=$llvm LIBOMPTARGET_INFO=$((0x10)) \
+  timeout 60 "$build/test/gpu/gpu_17_teams_jit" 2>&1 | grep -v -E '^(y|simd y|distribute y|dynamic hits)' | head -20
+echo "== 17_teams on ours, kernel geometry"
+LD_LIBRARY_PATH=$ours LIBOMPTARGET_INFO=2 timeout 60 "$build/test/gpu/gpu_17_teams" 2>&1 | grep -E 'CUDA device|error' | head -12
 echo "== 17_teams under compute-sanitizer"
 t17=$build/test/gpu/gpu_17_teams
 [ -x "$t17" ] && LD_LIBRARY_PATH=$ours timeout 90 compute-sanitizer --print-limit 3 "$t17" 2>&1 |
