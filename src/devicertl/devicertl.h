@@ -1,0 +1,365 @@
+/* devicertl.h — the one internal header of the nvptx device runtime.
+ *
+ * The device runtime is C compiled by clang-19 as OpenMP device code
+ * (`-fopenmp --offload-device-only`, see CMakeLists.txt) so that
+ * `#pragma omp begin assumes` can attach the assumption strings LLVM's
+ * openmp-opt pass understands (ompx_aligned_barrier, ompx_no_call_asm) —
+ * plain C has no spelling for them in clang 19. Every file includes this
+ * header first and ends with DEVICE_CODE_END.
+ *
+ * What lives here: the ABI structures clang-19 and the host plugin share
+ * with us (LLVM 19 offload/include/Shared/Environment.h, ident_t), the team
+ * state (seed 004 §III-B..D), and the prototypes each concept file exports
+ * to the others. Hardware access is in target.h only.
+ */
+#ifndef OMPRT_DEVICERTL_H
+#define OMPRT_DEVICERTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#pragma omp begin declare target device_type(nohost)
+/* No runtime function calls inline assembly that could transfer control:
+ * openmp-opt may reason across every call into us. */
+#pragma omp begin assumes ext_no_call_asm
+#define DEVICE_CODE_END                                                        \
+  _Pragma("omp end assumes") _Pragma("omp end declare target")
+
+#include "target.h"
+
+/* A team-shared variable in static shared memory. No initializer: shared
+ * memory cannot have one; the first thread of the team writes it. Pointer
+ * variables need a typedef'd pointer type, else the attribute binds to the
+ * pointee. */
+#define SHARED __attribute__((address_space(3), loader_uninitialized))
+
+/* ---- ABI shared with clang-19 and the host plugin ----------------------- */
+
+/* kmp's ident_t: clang passes one to most entry points; only psource is
+ * ever looked at (in debug output). */
+typedef struct IdentTy {
+  int32_t reserved_1;
+  int32_t flags;
+  int32_t reserved_2;
+  int32_t reserved_3;
+  const char *psource;
+} IdentTy;
+
+enum exec_mode { EXEC_MODE_GENERIC = 1, EXEC_MODE_SPMD = 2 };
+
+/* Field order and sizes are fixed: clang writes these as constants and
+ * openmp-opt rewrites ExecMode, UseGenericStateMachine and
+ * MayUseNestedParallelism in place. */
+typedef struct ConfigurationEnvironmentTy {
+  uint8_t UseGenericStateMachine;
+  uint8_t MayUseNestedParallelism;
+  uint8_t ExecMode;
+  int32_t MinThreads;
+  int32_t MaxThreads;
+  int32_t MinTeams;
+  int32_t MaxTeams;
+  int32_t ReductionDataSize;
+  int32_t ReductionBufferLength;
+} ConfigurationEnvironmentTy;
+
+typedef struct DynamicEnvironmentTy {
+  uint16_t DebugIndentionLevel;
+} DynamicEnvironmentTy;
+
+typedef struct KernelEnvironmentTy {
+  ConfigurationEnvironmentTy Configuration;
+  IdentTy *Ident;
+  DynamicEnvironmentTy *DynamicEnv;
+} KernelEnvironmentTy;
+
+/* Per launch, written by the plugin; only kernels with a teams reduction
+ * get a real one (others get an invalid pointer we never dereference). */
+typedef struct KernelLaunchEnvironmentTy {
+  uint32_t ReductionCnt;
+  uint32_t ReductionIterCnt;
+  void *ReductionBuffer;
+} KernelLaunchEnvironmentTy;
+
+/* Written by the host plugin into `__omp_rtl_device_environment` when the
+ * image is loaded (48 bytes; src/plugins/cuda/device.c checks the size). */
+typedef struct DeviceEnvironmentTy {
+  uint32_t DeviceDebugKind;
+  uint32_t NumDevices;
+  uint32_t DeviceNum;
+  uint32_t DynamicMemSize;
+  uint64_t ClockFrequency;
+  uintptr_t IndirectCallTable;
+  uint64_t IndirectCallTableSize;
+  uint64_t HardwareParallelism;
+} DeviceEnvironmentTy;
+
+enum debug_kind {
+  DEBUG_ASSERTION = 1u << 0,
+  DEBUG_FUNCTION_TRACING = 1u << 1,
+  DEBUG_COMMON_ISSUES = 1u << 2,
+};
+
+/* Outlined parallel region as clang's wrapper function takes it. */
+typedef void (*parallel_wrapper_fn)(uint16_t parallel_level, uint32_t thread_id);
+
+/* ---- configuration (config.c) ------------------------------------------- */
+
+/* Compile-time facts the program's compile may override (weak 0 here). */
+extern const uint32_t __omp_rtl_debug_kind;
+extern const uint32_t __omp_rtl_assume_no_thread_state;
+extern const uint32_t __omp_rtl_assume_no_nested_parallelism;
+/* What the host plugin writes when it loads the image. */
+extern __attribute__((address_space(4))) DeviceEnvironmentTy __omp_rtl_device_environment;
+
+static inline const DeviceEnvironmentTy *device_environment(void) {
+  return (const DeviceEnvironmentTy *)&__omp_rtl_device_environment;
+}
+
+/* Both must hold for a debug path to run: the image was built with
+ * -fopenmp-target-debug=<kind> (a compile-time constant, so the path folds
+ * away otherwise) and LIBOMPTARGET_DEVICE_RTL_DEBUG asked for it. */
+static inline bool config_debug(uint32_t kind) {
+  return (__omp_rtl_debug_kind & kind) && (device_environment()->DeviceDebugKind & kind);
+}
+static inline bool config_may_use_thread_states(void) {
+  return !__omp_rtl_assume_no_thread_state;
+}
+static inline uint32_t config_device_num(void) { return device_environment()->DeviceNum; }
+static inline uint32_t config_num_devices(void) { return device_environment()->NumDevices; }
+static inline uint64_t config_hardware_parallelism(void) {
+  return device_environment()->HardwareParallelism;
+}
+
+/* ---- assertions --------------------------------------------------------- */
+
+void devicertl_assert_failed(const char *expr, const char *msg, const char *file,
+                             unsigned line, const char *func) __attribute__((noreturn));
+
+/* Device memory ran out where the runtime cannot go on: says so and stops
+ * the kernel (the launch fails on the host). */
+void devicertl_out_of_memory(const char *what) __attribute__((noreturn));
+
+/* ASSERT(expr, msg): checked when the image asks for assertions
+ * (-fopenmp-target-debug=1 and LIBOMPTARGET_DEVICE_RTL_DEBUG=1); always an
+ * assumption for the optimizer otherwise (seed 004 §III-G). */
+#define ASSERT(expr, msg)                                                      \
+  do {                                                                         \
+    if (config_debug(DEBUG_ASSERTION) && !(expr))                              \
+      devicertl_assert_failed(#expr, msg, __FILE__, __LINE__, __func__);       \
+    __builtin_assume(expr);                                                    \
+  } while (0)
+
+/* ---- team and thread state (state.c) ------------------------------------ */
+
+/* The internal control variables one data environment sees. */
+struct icv_state {
+  uint32_t nthreads;          /* nthreads-var; 0: as many as the team has */
+  uint32_t level;             /* levels-var */
+  uint32_t active_level;      /* 1 inside an active (>1 thread) region */
+  uint32_t max_active_levels; /* 1: nested parallel runs serialized */
+  uint32_t run_sched;         /* run-sched-var (omp_sched_t) */
+  uint32_t run_sched_chunk;
+};
+
+/* One per team, in static shared memory, written by the team's first thread
+ * at kernel start; everyone reads it unless they own a thread state. */
+struct team_state {
+  struct icv_state icv;
+  uint32_t parallel_team_size; /* 0: every thread of the team */
+  uint32_t has_thread_state;   /* some thread pushed a thread state */
+  parallel_wrapper_fn parallel_region_fn; /* generic mode: the next job */
+};
+
+/* The loop a thread runs alone under __kmpc_dispatch_* (workshare.c). */
+struct own_dispatch {
+  uint64_t lower, upper; /* bits of the loop's type */
+  uint32_t pending;      /* the whole loop is still to be handed out */
+};
+
+/* Created on demand (nested data environments), from the shared stack. */
+struct thread_state {
+  struct icv_state icv;
+  struct own_dispatch dispatch;
+  struct thread_state *previous;
+};
+
+enum icv_field {
+  ICV_NTHREADS,
+  ICV_LEVEL,
+  ICV_ACTIVE_LEVEL,
+  ICV_MAX_ACTIVE_LEVELS,
+  ICV_RUN_SCHED,
+  ICV_RUN_SCHED_CHUNK,
+};
+
+typedef struct thread_state **thread_state_array_ptr;
+typedef KernelEnvironmentTy *kernel_environment_ptr;
+typedef KernelLaunchEnvironmentTy *launch_environment_ptr;
+
+/* Defined in state.c. The accessors below are inline so that, once a
+ * call's field is a constant, each lookup is a plain load openmp-opt can
+ * reason about. */
+extern __attribute__((address_space(3))) struct team_state omprt_team_state;
+extern __attribute__((address_space(3))) thread_state_array_ptr omprt_thread_states;
+extern __attribute__((address_space(3))) kernel_environment_ptr omprt_kernel_environment;
+extern __attribute__((address_space(3))) launch_environment_ptr omprt_launch_environment;
+
+#define TEAM (*(struct team_state *)&omprt_team_state)
+
+static inline KernelEnvironmentTy *state_kernel_environment(void) {
+  return omprt_kernel_environment;
+}
+static inline KernelLaunchEnvironmentTy *state_launch_environment(void) {
+  return omprt_launch_environment;
+}
+
+static inline bool config_may_use_nested_parallelism(void) {
+  if (__omp_rtl_assume_no_nested_parallelism)
+    return false;
+  return state_kernel_environment()->Configuration.MayUseNestedParallelism;
+}
+
+static inline uint32_t *icv_field_ptr(struct icv_state *icv, enum icv_field field) {
+  switch (field) {
+  case ICV_NTHREADS: return &icv->nthreads;
+  case ICV_LEVEL: return &icv->level;
+  case ICV_ACTIVE_LEVEL: return &icv->active_level;
+  case ICV_MAX_ACTIVE_LEVELS: return &icv->max_active_levels;
+  case ICV_RUN_SCHED: return &icv->run_sched;
+  case ICV_RUN_SCHED_CHUNK: return &icv->run_sched_chunk;
+  }
+  __builtin_unreachable();
+}
+
+/* The calling thread's innermost thread state, or NULL: the team's. */
+static inline struct thread_state *own_thread_state(void) {
+  if (!config_may_use_thread_states() || !TEAM.has_thread_state)
+    return 0;
+  struct thread_state **states = omprt_thread_states;
+  return states ? states[hw_thread_id()] : 0;
+}
+
+static inline bool state_in_own_data_environment(void) { return own_thread_state() != 0; }
+
+static inline uint32_t icv_get(enum icv_field field) {
+  struct thread_state *own = own_thread_state();
+  return *icv_field_ptr(own ? &own->icv : &TEAM.icv, field);
+}
+
+void state_init(bool is_spmd, KernelEnvironmentTy *kernel_env,
+                KernelLaunchEnvironmentTy *launch_env);
+/* Writes the calling thread's current data environment. */
+void icv_set(enum icv_field field, uint32_t value);
+void state_enter_data_environment(void);
+/* The calling thread's dispatch record, or NULL without a thread state. */
+struct own_dispatch *state_own_dispatch(void);
+void state_exit_data_environment(void);
+/* Drops any thread state the calling thread still holds (end of a
+ * generic-mode parallel region). */
+void state_reset_thread(uint32_t thread_id);
+/* Kernel end: frees what the team allocated for thread states. Generic
+ * mode: the main thread (the workers are idle by then). SPMD mode: every
+ * thread calls it; the last one out frees. */
+void state_release_team(void);
+void state_release_team_spmd(void);
+
+/* ---- mapping helpers ---------------------------------------------------- */
+
+int32_t __kmpc_is_spmd_exec_mode(void);
+uint32_t __kmpc_get_hardware_num_threads_in_block(void);
+
+/* openmp-opt folds __kmpc_is_spmd_exec_mode() when every kernel that
+ * reaches a call has the same mode; asking through it keeps that. */
+static inline bool is_spmd_mode(void) { return __kmpc_is_spmd_exec_mode() != 0; }
+
+/* The generic-mode main thread: first lane of the last (maybe partial)
+ * warp. */
+static inline uint32_t main_thread_id(void) {
+  return (__kmpc_get_hardware_num_threads_in_block() - 1) & ~(WARP_SIZE - 1);
+}
+static inline bool is_main_thread(bool is_spmd) {
+  return !is_spmd && hw_thread_id() == main_thread_id();
+}
+static inline bool is_main_thread_in_generic_mode(void) {
+  return is_main_thread(is_spmd_mode());
+}
+/* Threads that may run parallel regions: all of them in SPMD mode, all
+ * below the main thread's warp in generic mode. */
+static inline uint32_t team_threads(bool is_spmd) {
+  return is_spmd ? __kmpc_get_hardware_num_threads_in_block() : main_thread_id();
+}
+static inline uint32_t max_team_threads(void) { return team_threads(is_spmd_mode()); }
+
+static inline uint32_t state_effective_team_size(void) {
+  uint32_t size = TEAM.parallel_team_size;
+  return size ? size : max_team_threads();
+}
+
+/* omp_get_thread_num()/omp_get_num_threads() for the runtime itself: the
+ * same answers, typed so the optimizer knows they are a thread number
+ * (0 <= n < 1024) and a team size (>= 1) — loop bounds computed from them
+ * stay provably non-negative, which saves sign extensions and registers in
+ * every worksharing loop. */
+static inline uint32_t current_thread_num(void) {
+  uint32_t level = icv_get(ICV_LEVEL);
+  if (level == 0 || level != icv_get(ICV_ACTIVE_LEVEL))
+    return 0;
+  return hw_thread_id();
+}
+static inline uint32_t current_team_size(void) {
+  if (icv_get(ICV_LEVEL) != 1)
+    return 1;
+  uint32_t size = state_effective_team_size();
+  __builtin_assume(size >= 1 && size <= MAX_THREADS_PER_TEAM);
+  return size;
+}
+
+/* ---- synchronisation (sync.c) -------------------------------------------- */
+
+void sync_threads_aligned(void);
+void sync_threads(void);
+
+/* ---- shared-memory stack (memory.c) ------------------------------------- */
+
+void shared_stack_init(bool is_spmd);
+void *global_alloc(size_t bytes);
+void global_free(void *ptr);
+
+/* ---- workshare (workshare.c) -------------------------------------------- */
+
+/* kmp_sched_t values clang passes. */
+enum kmp_sched {
+  kmp_sched_static_chunk = 33,
+  kmp_sched_static_nochunk = 34,
+  kmp_sched_dynamic = 35,
+  kmp_sched_guided = 36,
+  kmp_sched_runtime = 37,
+  kmp_sched_auto = 38,
+  kmp_sched_static_balanced_chunk = 45,
+  kmp_sched_ordered_first = 65,
+  kmp_sched_ordered_last = 70,
+  kmp_sched_distr_static_chunk = 91,
+  kmp_sched_distr_static_nochunk = 92,
+  kmp_sched_distr_static_chunk_sched_static_chunkone = 93,
+  kmp_sched_modifier_mask = (1 << 29) | (1 << 30) | (1 << 31),
+};
+
+/* The ABI entry points the files call across each other. */
+int omp_get_thread_num(void);
+int omp_get_num_threads(void);
+int omp_get_team_num(void);
+int omp_get_num_teams(void);
+int omp_get_level(void);
+bool __kmpc_kernel_parallel(void **work_fn);
+void __kmpc_kernel_end_parallel(void);
+uint32_t __kmpc_get_hardware_thread_id_in_block(void);
+void *__kmpc_alloc_shared(uint64_t bytes);
+void __kmpc_free_shared(void *ptr, uint64_t bytes);
+void __kmpc_barrier(IdentTy *loc, int32_t thread_id);
+void __kmpc_begin_sharing_variables(void ***shared_args, uint64_t nargs);
+void __kmpc_end_sharing_variables(void);
+void __kmpc_get_shared_variables(void ***shared_args);
+int __llvm_omp_vprintf(const char *format, void *args, uint32_t size);
+
+#endif

@@ -1,0 +1,181 @@
+/* reduction.c — reductions within a team (parallel) and across teams.
+ *
+ * clang generates, per reduction, the type-specific pieces: a shuffle-and-
+ * reduce function (combines a value with one shuffled from another lane),
+ * an inter-warp copy function (warp leaders to warp 0 through clang's own
+ * shared buffer), and for teams four functions moving a team's values to
+ * and from a global buffer. We only choreograph them (the scheme of LLVM
+ * 19's device runtime, Volta and newer):
+ *  1. reduce within each warp by shuffles (a tree of offsets 16, 8, ...;
+ *     or the irregular version for a partial last warp);
+ *  2. leaders copy to warp 0, which reduces once more;
+ *  3. the thread that returns 1 holds the result and combines it with the
+ *     original variable.
+ * Across teams, each team leader writes its value into the global buffer
+ * slot team % slots (reducing into it once slots wrap), and the last team
+ * to arrive reduces the buffer.
+ */
+#include "devicertl.h"
+
+typedef void (*shuffle_reduce_fn)(void *rhs, int16_t lane_id, int16_t offset,
+                                  int16_t algo_version);
+typedef void (*inter_warp_copy_fn)(void *src, int32_t warp_num);
+typedef void (*list_global_fn)(void *buffer, int idx, void *reduce_data);
+
+/* The lanes that are here: all 32 in whole warps; in the partial last warp
+ * of an SPMD team of n threads, only those below n call in (a full mask
+ * would wait for lanes that never come). The reduction algorithms only
+ * use values from lanes below the size they pass. */
+int32_t __kmpc_shuffle_int32(int32_t value, int16_t delta, int16_t width) {
+  return hw_shfl_down_i32(hw_active_mask(), value, (uint32_t)delta, width);
+}
+
+int64_t __kmpc_shuffle_int64(int64_t value, int16_t delta, int16_t width) {
+  uint32_t mask = hw_active_mask();
+  uint32_t lo = (uint32_t)value, hi = (uint32_t)((uint64_t)value >> 32);
+  lo = (uint32_t)hw_shfl_down_i32(mask, (int32_t)lo, (uint32_t)delta, width);
+  hi = (uint32_t)hw_shfl_down_i32(mask, (int32_t)hi, (uint32_t)delta, width);
+  return (int64_t)(((uint64_t)hi << 32) | lo);
+}
+
+/* A full warp: the classic halving tree (algorithm 0). */
+static void warp_reduce_full(void *data, shuffle_reduce_fn shuffle) {
+  for (uint32_t offset = WARP_SIZE / 2; offset > 0; offset /= 2)
+    shuffle(data, 0, (int16_t)offset, 0);
+}
+
+/* The first `size` lanes of a warp (algorithm 1). */
+static void warp_reduce_partial(void *data, shuffle_reduce_fn shuffle, uint32_t size,
+                                uint32_t lane) {
+  uint32_t current = size;
+  uint32_t offset = current / 2;
+  while (offset > 0) {
+    shuffle(data, (int16_t)lane, (int16_t)offset, 1);
+    current = (current + 1) / 2;
+    offset = current / 2;
+  }
+}
+
+static int32_t reduce_in_team(void *data, shuffle_reduce_fn shuffle, inter_warp_copy_fn copy) {
+  uint32_t threads = (uint32_t)omp_get_num_threads();
+  if (threads == 1)
+    return 1;
+  uint32_t tid = hw_thread_id();
+  uint32_t warps = (threads + WARP_SIZE - 1) / WARP_SIZE;
+  uint32_t warp = tid / WARP_SIZE;
+  if (threads % WARP_SIZE == 0 || warp < warps - 1)
+    warp_reduce_full(data, shuffle);
+  else /* SPMD only: generic-mode teams are whole warps */
+    warp_reduce_partial(data, shuffle, threads % WARP_SIZE, tid % WARP_SIZE);
+  if (threads > WARP_SIZE) {
+    copy(data, (int32_t)warps);
+    if (warp == 0)
+      warp_reduce_partial(data, shuffle, warps, tid);
+  }
+  return tid == 0;
+}
+
+int32_t __kmpc_nvptx_parallel_reduce_nowait_v2(IdentTy *loc, uint64_t data_size, void *data,
+                                               shuffle_reduce_fn shuffle,
+                                               inter_warp_copy_fn copy) {
+  (void)loc;
+  (void)data_size;
+  return reduce_in_team(data, shuffle, copy);
+}
+
+void *__kmpc_reduction_get_fixed_buffer(void) {
+  return state_launch_environment()->ReductionBuffer;
+}
+
+/* The teams that may write the buffer now: [bound, bound + slots). */
+static SHARED uint32_t teams_bound;
+/* This team's arrival number within its round of `slots` teams. */
+static SHARED uint32_t teams_arrival;
+
+int32_t __kmpc_nvptx_teams_reduce_nowait_v2(IdentTy *loc, void *buffer, uint32_t slots,
+                                            uint64_t data_size, void *data,
+                                            shuffle_reduce_fn shuffle,
+                                            inter_warp_copy_fn copy,
+                                            list_global_fn local_to_global_copy,
+                                            list_global_fn local_to_global_reduce,
+                                            list_global_fn global_to_local_copy,
+                                            list_global_fn global_to_local_reduce) {
+  (void)loc;
+  (void)data_size;
+  bool is_spmd = is_spmd_mode();
+  uint32_t tid = hw_thread_id();
+  if (!is_spmd) {
+    /* Generic mode: the workers are in the state machine; the main
+     * thread alone reduces for its team. */
+    if (!is_main_thread_in_generic_mode())
+      return 0;
+    tid = 0;
+  }
+  KernelLaunchEnvironmentTy *launch = state_launch_environment();
+  uint32_t *round_base = &launch->ReductionIterCnt;
+  uint32_t *arrivals = &launch->ReductionCnt;
+  /* A teams reduction binds to the teams region: it always runs at level
+   * 0, where a team counts one thread (in SPMD mode every thread of the
+   * block stands in for it). So the last team reduces the buffer with one
+   * thread, as LLVM 19's does. */
+  uint32_t threads = 1;
+  uint32_t team = (uint32_t)omp_get_team_num();
+  uint32_t teams = (uint32_t)omp_get_num_teams();
+  bool leader = tid == 0;
+
+  if (leader) {
+    /* Wait until this team's slot is free for its round. */
+    uint32_t bound;
+    do
+      bound = hw_load_acquire_u32(round_base);
+    while (team >= bound + slots);
+    teams_bound = bound;
+    uint32_t slot = team % slots;
+    if (team < slots)
+      local_to_global_copy(buffer, (int)slot, data);
+    else
+      local_to_global_reduce(buffer, (int)slot, data);
+    hw_fence_device();
+    /* atomic inc with wrap at slots - 1, as CUDA's atomicInc */
+    teams_arrival = hw_atomic_inc(arrivals, slots - 1);
+  }
+  if (is_spmd)
+    sync_threads_aligned();
+
+  uint32_t bound = teams_bound;
+  uint32_t records = teams < slots ? teams : slots;
+  if (teams_arrival == teams - bound - 1) {
+    /* The last team: everything is in the buffer. */
+    hw_fence_device();
+    if (tid >= records)
+      return 0;
+    threads = threads < records ? threads : records;
+    threads = threads < WARP_SIZE ? 1 : threads & ~(WARP_SIZE - 1);
+    if (tid >= threads)
+      return 0;
+    global_to_local_copy(buffer, (int)tid, data);
+    for (uint32_t i = threads + tid; i < records; i += threads)
+      global_to_local_reduce(buffer, (int)i, data);
+    if (threads > 1) {
+      warp_reduce_full(data, shuffle);
+      if (threads > WARP_SIZE) {
+        uint32_t warps = threads / WARP_SIZE;
+        copy(data, (int32_t)warps);
+        if (tid / WARP_SIZE == 0)
+          warp_reduce_partial(data, shuffle, warps, tid);
+      }
+    }
+    if (leader) {
+      /* Reset for the kernel's next teams reduction. */
+      *arrivals = 0;
+      *round_base = 0;
+      return 1;
+    }
+    return 0;
+  }
+  if (leader && teams_arrival == slots - 1) /* this round is full: next one */
+    __atomic_fetch_add(round_base, slots, __ATOMIC_SEQ_CST);
+  return 0;
+}
+
+DEVICE_CODE_END

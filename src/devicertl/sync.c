@@ -1,0 +1,179 @@
+/* sync.c — barriers, critical, single, master/masked, flush, ordered,
+ * cancellation and the lock API on the device.
+ *
+ * __kmpc_barrier must pick the right hardware barrier for the team it binds
+ * to: nothing for a team of one (the sequential part of a target region,
+ * serialized nested regions), the aligned block barrier in SPMD mode, and
+ * the counted barrier of the parallel team in generic mode, whose main
+ * thread's warp never arrives.
+ */
+#include "devicertl.h"
+
+#pragma omp begin assumes ext_aligned_barrier
+void sync_threads_aligned(void) { hw_barrier_aligned(); }
+/* Every thread of the block, from the same instruction. */
+__attribute__((noinline)) void __kmpc_barrier_simple_spmd(IdentTy *loc, int32_t tid) {
+  (void)loc;
+  (void)tid;
+  hw_barrier_aligned();
+}
+#pragma omp end assumes
+
+void sync_threads(void) { hw_barrier_generic(); }
+
+/* The generic-mode block barrier: main thread and workers, from anywhere. */
+__attribute__((noinline)) void __kmpc_barrier_simple_generic(IdentTy *loc, int32_t tid) {
+  (void)loc;
+  (void)tid;
+  hw_barrier_generic();
+}
+
+void __kmpc_flush(IdentTy *loc) {
+  (void)loc;
+  hw_fence_device();
+}
+
+void __kmpc_barrier(IdentTy *loc, int32_t tid) {
+  if (is_main_thread_in_generic_mode()) { /* alone, or serialized */
+    __kmpc_flush(loc);
+    return;
+  }
+  if (is_spmd_mode()) {
+    /* All threads of the block run the same code in SPMD mode, except in
+     * a nested (serialized) region, which only exists in kernels that
+     * may nest: only there is the state worth reading. */
+    if (config_may_use_nested_parallelism() && omp_get_num_threads() == 1) {
+      __kmpc_flush(loc);
+      return;
+    }
+    __kmpc_barrier_simple_spmd(loc, tid);
+    return;
+  }
+  uint32_t threads = (uint32_t)omp_get_num_threads();
+  if (threads == 1) { /* a worker in a serialized nested region */
+    __kmpc_flush(loc);
+    return;
+  }
+  hw_fence_team();
+  hw_barrier_count(BARRIER_PARALLEL_TEAM, threads);
+}
+
+int32_t __kmpc_cancel_barrier(IdentTy *loc, int32_t tid) {
+  __kmpc_barrier(loc, tid);
+  return 0;
+}
+
+/* Cancellation is not activated on the device (cancel-var is false). */
+int32_t __kmpc_cancel(IdentTy *loc, int32_t tid, int32_t kind) {
+  (void)loc;
+  (void)tid;
+  (void)kind;
+  return 0;
+}
+int32_t __kmpc_cancellationpoint(IdentTy *loc, int32_t tid, int32_t kind) {
+  (void)loc;
+  (void)tid;
+  (void)kind;
+  return 0;
+}
+
+int32_t __kmpc_master(IdentTy *loc, int32_t tid) {
+  (void)loc;
+  (void)tid;
+  return omp_get_thread_num() == 0;
+}
+void __kmpc_end_master(IdentTy *loc, int32_t tid) {
+  (void)loc;
+  (void)tid;
+}
+
+int32_t __kmpc_masked(IdentTy *loc, int32_t tid, int32_t filter) {
+  (void)loc;
+  (void)tid;
+  return omp_get_thread_num() == filter;
+}
+void __kmpc_end_masked(IdentTy *loc, int32_t tid) {
+  (void)loc;
+  (void)tid;
+}
+
+/* The thread numbered 0 runs single regions: no shared counter needed,
+ * and clang adds the closing barrier itself unless nowait. */
+int32_t __kmpc_single(IdentTy *loc, int32_t tid) {
+  (void)loc;
+  (void)tid;
+  return omp_get_thread_num() == 0;
+}
+void __kmpc_end_single(IdentTy *loc, int32_t tid) {
+  (void)loc;
+  (void)tid;
+}
+
+/* Ordered loops are given whole to one thread (workshare.c), so ordered
+ * regions already run in order. */
+void __kmpc_ordered(IdentTy *loc, int32_t tid) {
+  (void)loc;
+  (void)tid;
+}
+void __kmpc_end_ordered(IdentTy *loc, int32_t tid) {
+  (void)loc;
+  (void)tid;
+}
+
+void __kmpc_syncwarp(uint64_t mask) { hw_syncwarp((uint32_t)mask); }
+uint64_t __kmpc_warp_active_thread_mask(void) { return hw_active_mask(); }
+
+/* ---- locks: one 32-bit word, 0 free, 1 held ------------------------------ */
+
+static void lock_acquire(uint32_t *word) {
+  uint32_t backoff = 32;
+  for (;;) {
+    uint32_t expected = 0;
+    if (__atomic_compare_exchange_n(word, &expected, 1u, false, __ATOMIC_ACQUIRE,
+                                    __ATOMIC_RELAXED))
+      break;
+    hw_pause(backoff);
+    if (backoff < 1024)
+      backoff *= 2;
+  }
+  hw_fence_device();
+}
+
+static void lock_release(uint32_t *word) {
+  hw_store_release_u32(word, 0u);
+}
+
+static bool lock_try(uint32_t *word) {
+  uint32_t expected = 0;
+  bool taken = __atomic_compare_exchange_n(word, &expected, 1u, false, __ATOMIC_ACQUIRE,
+                                           __ATOMIC_RELAXED);
+  if (taken)
+    hw_fence_device();
+  return taken;
+}
+
+/* The critical name is a zero-initialised 32-byte global clang emits per
+ * name; its first word is the lock. */
+void __kmpc_critical(IdentTy *loc, int32_t tid, uint32_t (*name)[8]) {
+  (void)loc;
+  (void)tid;
+  lock_acquire(&(*name)[0]);
+}
+void __kmpc_end_critical(IdentTy *loc, int32_t tid, uint32_t (*name)[8]) {
+  (void)loc;
+  (void)tid;
+  lock_release(&(*name)[0]);
+}
+
+/* omp_lock_t is { void *_lk; }: the lock word is its first 4 bytes. */
+typedef struct omp_lock_t {
+  void *_lk;
+} omp_lock_t;
+
+void omp_init_lock(omp_lock_t *lock) { __atomic_store_n((uint32_t *)lock, 0u, __ATOMIC_RELAXED); }
+void omp_destroy_lock(omp_lock_t *lock) { (void)lock; }
+void omp_set_lock(omp_lock_t *lock) { lock_acquire((uint32_t *)lock); }
+void omp_unset_lock(omp_lock_t *lock) { lock_release((uint32_t *)lock); }
+int omp_test_lock(omp_lock_t *lock) { return lock_try((uint32_t *)lock); }
+
+DEVICE_CODE_END
