@@ -13,12 +13,15 @@
  * cuStreamAddCallback, which is also called, with the error, when the
  * stream failed (a faulting kernel is then reported instead of leaving the
  * task unfinished forever); LIBOMPTARGET_CUDA_COMPLETION=hostfunc selects
- * cuLaunchHostFunc, which the driver skips on errors. No CUDA call may be
- * made on the driver's callback thread, so nothing here calls CUDA from it.
+ * cuLaunchHostFunc, which the driver skips on errors. The driver's thread
+ * only hands the completion over to our completion thread (the bottom half,
+ * below), which runs the target layer's callback.
  */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cuda_plugin.h"
@@ -188,29 +191,107 @@ int cuda_queue_query(int dev, void *queue, bool *done) {
   return OMPRT_SUCCESS;
 }
 
+/* Completion in two halves. The driver's callback thread (top half) only
+ * hands the completion to our own thread (bottom half), which releases the
+ * queue's pending blocks and runs the target layer's callback: that
+ * callback takes the device's mapping lock and fulfils the task, which can
+ * release other tasks, and a thread holding that lock may itself be inside
+ * a CUDA call that waits for the callback thread (a pageable copy
+ * synchronises its stream): the driver's thread must never wait for us. */
 struct cuda_done {
+  struct cuda_done *next;
   struct cuda_queue *queue;
   omprt_done_fn fn;
   void *arg;
+  CUresult status;
 };
 
-static void cuda_done_run(struct cuda_done *done, int status) {
+static pthread_mutex_t cuda_bh_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cuda_bh_wake = PTHREAD_COND_INITIALIZER;
+static struct cuda_done *cuda_bh_head, *cuda_bh_tail;
+static _Atomic int cuda_bh_pending; /* completions handed over, not yet taken */
+static bool cuda_bh_sleeping;
+static pthread_once_t cuda_bh_once = PTHREAD_ONCE_INIT;
+
+/* Spin this long for the next completion before sleeping: a burst of
+ * target tasks completes back to back. */
+#define CUDA_BH_SPIN_NS 100000
+
+static uint64_t cuda_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void *cuda_bh_main(void *unused) {
+  (void)unused;
+  for (;;) {
+    uint64_t until = cuda_now_ns() + CUDA_BH_SPIN_NS;
+    while (!atomic_load_explicit(&cuda_bh_pending, memory_order_acquire) &&
+           cuda_now_ns() < until)
+      __builtin_ia32_pause();
+    pthread_mutex_lock(&cuda_bh_lock);
+    while (!cuda_bh_head) {
+      cuda_bh_sleeping = true;
+      pthread_cond_wait(&cuda_bh_wake, &cuda_bh_lock);
+      cuda_bh_sleeping = false;
+    }
+    struct cuda_done *list = cuda_bh_head;
+    cuda_bh_head = cuda_bh_tail = NULL;
+    atomic_store_explicit(&cuda_bh_pending, 0, memory_order_relaxed);
+    pthread_mutex_unlock(&cuda_bh_lock);
+    while (list) { /* in the order the streams completed */
+      struct cuda_done *done = list;
+      list = list->next;
+      cuda_queue_release_pending(done->queue);
+      int status = OMPRT_SUCCESS;
+      if (done->status != CUDA_SUCCESS)
+        status = cuda_fail(done->status, "a queued operation (kernel or copy)");
+      omprt_done_fn fn = done->fn;
+      void *arg = done->arg;
+      free(done);
+      fn(arg, status);
+    }
+  }
+  return NULL;
+}
+
+static void cuda_bh_start(void) {
+  pthread_t thread;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  if (pthread_create(&thread, &attr, cuda_bh_main, NULL) != 0) {
+    fprintf(stderr, "omptarget: error: cannot start the CUDA completion thread\n");
+    fflush(NULL);
+    _exit(EXIT_FAILURE);
+  }
+  pthread_attr_destroy(&attr);
+}
+
+/* Top half, on the driver's thread: hand over and return at once. */
+static void cuda_done_handover(struct cuda_done *done, CUresult status) {
   cuda_callback_thread = true;
-  cuda_queue_release_pending(done->queue);
-  omprt_done_fn fn = done->fn;
-  void *arg = done->arg;
-  free(done);
-  fn(arg, status);
+  done->status = status;
+  done->next = NULL;
+  pthread_mutex_lock(&cuda_bh_lock);
+  if (cuda_bh_tail)
+    cuda_bh_tail->next = done;
+  else
+    cuda_bh_head = done;
+  cuda_bh_tail = done;
+  atomic_store_explicit(&cuda_bh_pending, 1, memory_order_release);
+  if (cuda_bh_sleeping)
+    pthread_cond_signal(&cuda_bh_wake);
+  pthread_mutex_unlock(&cuda_bh_lock);
   cuda_callback_thread = false;
 }
 
-static void CUDA_CB cuda_done_hostfunc(void *arg) { cuda_done_run(arg, OMPRT_SUCCESS); }
+static void CUDA_CB cuda_done_hostfunc(void *arg) { cuda_done_handover(arg, CUDA_SUCCESS); }
 
 static void CUDA_CB cuda_done_callback(CUstream stream, CUresult status, void *arg) {
   (void)stream;
-  if (status != CUDA_SUCCESS)
-    cuda_fail(status, "a queued operation (kernel or copy)");
-  cuda_done_run(arg, status == CUDA_SUCCESS ? OMPRT_SUCCESS : OMPRT_FAIL);
+  cuda_done_handover(arg, status);
 }
 
 static bool cuda_use_hostfunc(void) {
@@ -236,7 +317,8 @@ int cuda_queue_on_done(int dev, void *queue, omprt_done_fn fn, void *arg) {
   struct cuda_done *done = malloc(sizeof(*done));
   if (!done)
     return OMPRT_OUT_OF_MEMORY;
-  *done = (struct cuda_done){q, fn, arg};
+  *done = (struct cuda_done){NULL, q, fn, arg, CUDA_SUCCESS};
+  pthread_once(&cuda_bh_once, cuda_bh_start);
   CUresult res = cuda_use_hostfunc()
                      ? cu_cuLaunchHostFunc(q->stream, cuda_done_hostfunc, done)
                      : cu_cuStreamAddCallback(q->stream, cuda_done_callback, done, 0);
