@@ -326,6 +326,7 @@ static const struct benchmark benchmarks[] = {
 
 struct options {
   bool check;
+  int repeat;       /* --check: runs of each benchmark's check */
   const char *only; /* comma-separated benchmark names, NULL for all */
   int outer;        /* outer repetitions (EPCC: 20) */
   double target_us; /* minimum time of one test (EPCC: 1000 µs) */
@@ -407,12 +408,14 @@ static bool measure(const struct benchmark *b, const struct options *opt) {
   return true;
 }
 
-/* --check: few repetitions, every per-task check on. */
-static bool check(const struct benchmark *b) {
+/* --check: few repetitions, every per-task check on; `repeat` times over
+ * (a scheduling bug that shows one run in a hundred needs many). */
+static bool check(const struct benchmark *b, int repeat) {
   checking = true;
   bool ok = true;
-  for (long reps = 1; reps <= 16 && ok; reps *= 4)
-    ok = timed_run(b->test, reps) >= 0;
+  for (int r = 0; r < repeat && ok; r++)
+    for (long reps = 1; reps <= 16 && ok; reps *= 4)
+      ok = timed_run(b->test, reps) >= 0;
   printf("%s: %s\n", b->name, ok ? "ok" : "FAILED");
   fflush(stdout);
   checking = false;
@@ -465,7 +468,7 @@ static bool selected(const char *name, const char *only) {
 
 static void usage(void) {
   fprintf(stderr,
-          "usage: task_bench [--check] [--list] [--only NAME[,NAME...]]\n"
+          "usage: task_bench [--check [--repeat N]] [--list] [--only NAME[,NAME...]]\n"
           "                  [--outer N] [--target-us US]\n"
           "Threads come from OMP_NUM_THREADS. Output: benchmark,threads,time_us,stddev_us\n"
           "--list prints each benchmark's name, a tab, and its unit.\n");
@@ -473,7 +476,7 @@ static void usage(void) {
 }
 
 static void parse_options(int argc, char **argv, struct options *opt) {
-  *opt = (struct options){.outer = 20, .target_us = 1000};
+  *opt = (struct options){.outer = 20, .target_us = 1000, .repeat = 1};
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -485,6 +488,8 @@ static void parse_options(int argc, char **argv, struct options *opt) {
       exit(0);
     } else if (strcmp(arg, "--only") == 0 && value) {
       opt->only = value, i++;
+    } else if (strcmp(arg, "--repeat") == 0 && value) {
+      opt->repeat = atoi(value), i++;
     } else if (strcmp(arg, "--outer") == 0 && value) {
       opt->outer = atoi(value), i++;
     } else if (strcmp(arg, "--target-us") == 0 && value) {
@@ -493,8 +498,9 @@ static void parse_options(int argc, char **argv, struct options *opt) {
       usage();
     }
   }
-  if (opt->outer < 1 || opt->outer > MAX_OUTER || opt->target_us <= 0) {
-    fprintf(stderr, "task_bench: --outer must be 1..%d, --target-us > 0\n", MAX_OUTER);
+  if (opt->outer < 1 || opt->outer > MAX_OUTER || opt->target_us <= 0 || opt->repeat < 1) {
+    fprintf(stderr, "task_bench: --outer must be 1..%d, --target-us and --repeat > 0\n",
+            MAX_OUTER);
     exit(2);
   }
   if (opt->only)
@@ -527,7 +533,7 @@ int main(int argc, char **argv) {
   for (size_t b = 0; b < NBENCHMARKS; b++) {
     if (!selected(benchmarks[b].name, opt.only))
       continue;
-    bool ok = opt.check ? check(&benchmarks[b]) : measure(&benchmarks[b], &opt);
+    bool ok = opt.check ? check(&benchmarks[b], opt.repeat) : measure(&benchmarks[b], &opt);
     if (!ok) {
       fprintf(stderr, "task_bench: %s failed\n", benchmarks[b].name);
       failed++;

@@ -191,31 +191,30 @@ static inline struct omp_task *omp_task_of(kmp_task_t *k) {
   return ((struct omp_task *)k) - 1;
 }
 
-/* One member's task deque: the owner pushes and pops at the tail (LIFO),
- * thieves take from the head (FIFO). A small lock guards it, as in LLVM;
- * when it is full the producer runs the task itself (throttling). */
+/* One member's task deque (task_queue.c): the owner pushes and pops at the
+ * bottom (LIFO), thieves take from the top (FIFO); when it is full the
+ * producer runs the task itself (throttling). */
+struct omp_task_deque;
 struct omp_prio_queue;
-
-struct omp_task_deque {
-  _Atomic uint32_t lock OMP_ALIGNED_CACHE;
-  uint32_t head, capacity;
-  _Atomic uint32_t count; /* written under the lock, peeked without it */
-  struct omp_task **ring;
-};
 
 /* A team's tasking state, set up on the team's first explicit task. */
 struct omp_team_tasks {
   struct omp_task_deque *deques;  /* one per member */
   int ndeques;
+  /* barriers must wait for tasks; read by every task allocation, so it
+   * sits with the read-mostly fields, away from the counters */
+  _Atomic bool used;
   /* ready tasks with priority > 0, shared by the team (task_queue.c); the
    * count stays 0 and is the only cost when no task has a priority */
   struct omp_prio_queue *prio;
   _Atomic int32_t prio_count;
-  _Atomic int32_t pending OMP_ALIGNED_CACHE; /* explicit tasks not complete */
+  /* explicit tasks not complete; a member's own completions may still sit
+   * in its omp_thread (tasks_done) until it next waits, so this can be high
+   * for a while but never low (task.c, omp_task_flush_done) */
+  _Atomic int32_t pending OMP_ALIGNED_CACHE;
   struct omp_waitword work OMP_ALIGNED_CACHE; /* bumped: task queued or done */
   _Atomic int32_t waiters;        /* threads waiting for work */
   _Atomic int32_t signalers;      /* completions still touching the team */
-  _Atomic bool used;              /* barriers must wait for tasks */
 };
 
 #define OMP_DISPATCH_BUFFERS 7 /* loops in flight at once under nowait */
@@ -328,6 +327,10 @@ struct omp_thread {
   struct omp_dispatch_private dispatch_private;
   struct omp_thread *pool_next;
   void *mem_cache;           /* task_alloc.c: free lists of task memory */
+  /* task.c: tasks of tasks_done_team this thread completed whose count is
+   * not yet taken off the team's pending count (flushed before it waits) */
+  struct omp_team *tasks_done_team;
+  int32_t tasks_done;
   pthread_t pthread;
   int place;                 /* bound place, -1 when unbound */
   /* affinity.c: place partition as a worker of its team (the master's is
@@ -371,6 +374,8 @@ void omp_worker_start(struct omp_thread *th, struct omp_team *team, int tid);
 /* ---- wait.c: spin then sleep ---------------------------------------------- */
 
 void omp_wait_while_equal(struct omp_waitword *w, uint32_t old);
+void omp_wait_sleep_while_equal(struct omp_waitword *w, uint32_t old);
+int64_t omp_now_ns(void); /* CLOCK_MONOTONIC */
 void omp_wake_all(struct omp_waitword *w);
 void omp_wait_init(void);
 void omp_os_relax_or_yield(void);
@@ -478,7 +483,10 @@ void omp_task_requeue(struct omp_task *task);
 void omp_task_complete(struct omp_task *task);
 void omp_taskwait_children(struct omp_thread *th);
 
-bool omp_task_enqueue(struct omp_team *team, int tid, struct omp_task *task);
+/* omp_task_enqueue: OMP_ENQUEUE_FULL (the caller runs the task), queued,
+ * or queued and a waiter must hear of it (omp_team_signal_work). */
+enum { OMP_ENQUEUE_FULL, OMP_ENQUEUE_QUEUED, OMP_ENQUEUE_WAKE };
+int omp_task_enqueue(struct omp_team *team, int tid, struct omp_task *task);
 void omp_task_enqueue_always(struct omp_team *team, int tid, struct omp_task *task);
 struct omp_task *omp_task_find(struct omp_team *team, int tid,
                                const struct omp_task *current);
@@ -487,11 +495,13 @@ void __kmpc_taskgroup(ident_t *loc, int32_t gtid);
 void __kmpc_end_taskgroup(ident_t *loc, int32_t gtid);
 bool omp_task_run_one(struct omp_thread *th);
 void omp_task_wait(struct omp_thread *th, bool (*done)(void *), void *arg);
+void omp_task_wait_local(struct omp_thread *th, bool (*done)(void *), void *arg);
 void omp_team_signal_work(struct omp_team *team);
 void omp_team_tasks_free(struct omp_team *team);
 void omp_task_barrier(struct omp_team *team, struct omp_thread *th, uint32_t epoch,
                       bool arrived);
 void omp_task_drain(struct omp_thread *th);
+bool omp_task_flush_done(struct omp_thread *th);
 
 void omp_deps_release(struct omp_task *task);
 void omp_deps_free_children(struct omp_task *task);

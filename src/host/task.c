@@ -71,6 +71,20 @@ static void omp_task_unref(struct omp_task *task) {
 
 /* ---- completion ---------------------------------------------------------- */
 
+/* Takes the calling thread's deferred completions off their team's pending
+ * count and tells waiters; true when there were any. Called before a
+ * thread sleeps, leaves a wait, or completes a task of another team. */
+bool omp_task_flush_done(struct omp_thread *th) {
+  int32_t n = th->tasks_done;
+  if (OMP_LIKELY(n == 0))
+    return false;
+  struct omp_team *team = th->tasks_done_team;
+  th->tasks_done = 0;
+  atomic_fetch_sub(&team->tasks.pending, n);
+  omp_team_signal_work(team);
+  return true;
+}
+
 /* The task and its body are done: release successors, then the counters
  * others wait on. May run on any thread, also one that is not OpenMP's
  * (omp_fulfill_event from a driver callback). */
@@ -84,6 +98,29 @@ void omp_task_complete(struct omp_task *task) {
    * (an explicit one stays alive through our reference). */
   struct omp_team *parent_team = parent->team;
   bool parent_explicit = !parent->implicit;
+  struct omp_thread *th = omp_self_tls;
+  if (OMP_LIKELY(th && th->team == team && parent_team == team &&
+                 !team->is_hidden_helper)) {
+    /* A member completing its own team's task (the common case). The
+     * team cannot go away under us: its join waits for us. Only barriers
+     * and the join read `pending`, and only once every member waits, and a
+     * waiting member flushes before it sleeps; so the decrement waits here
+     * and the line stays with the producers (one RMW per task, not two
+     * bouncing between producer and consumer). */
+    if (task->taskgroup)
+      omp_taskgroup_remove(task->taskgroup);
+    atomic_fetch_sub(&parent->incomplete_children, 1);
+    if (OMP_UNLIKELY(th->tasks_done_team != team)) {
+      omp_task_flush_done(th); /* an outer team's: it is alive, we are in it */
+      th->tasks_done_team = team;
+    }
+    th->tasks_done++;
+    omp_team_signal_work(team); /* taskwait and taskgroup waiters */
+    if (parent_explicit)
+      omp_task_unref(parent);
+    omp_task_unref(task);
+    return;
+  }
   /* While this thread still signals, the team's join must not free it. */
   atomic_fetch_add(&team->tasks.signalers, 1);
   if (task->taskgroup)
@@ -156,15 +193,17 @@ void omp_task_ready(struct omp_thread *th, struct omp_task *task) {
     omp_task_execute(th, task);
     return;
   }
-  if (team != task->team || !omp_task_enqueue(team, th->tid, task)) {
-    if (team != task->team) {
-      omp_task_requeue(task);
-      return;
-    }
+  if (team != task->team) {
+    omp_task_requeue(task);
+    return;
+  }
+  int queued = omp_task_enqueue(team, th->tid, task);
+  if (queued == OMP_ENQUEUE_FULL) {
     omp_task_execute(th, task); /* deque full: the producer runs it */
     return;
   }
-  omp_team_signal_work(team);
+  if (queued == OMP_ENQUEUE_WAKE)
+    omp_team_signal_work(team);
 }
 
 /* A task released by another task's completion, on whatever thread. */
@@ -177,7 +216,13 @@ void omp_task_requeue(struct omp_task *task) {
     omp_hidden_helper_submit(NULL, task);
     return;
   }
-  omp_task_enqueue_always(team, task->creator_tid, task);
+  /* A member releasing it keeps it (its own deque needs no lock, and the
+   * successor likely reads what its predecessor just wrote, as LLVM does);
+   * anybody else hands it to its creator's deque. */
+  struct omp_thread *self = omp_self_tls;
+  int tid = self && self->team == team ? self->tid : task->creator_tid;
+  omp_task_enqueue_always(team, tid, task);
+  atomic_thread_fence(memory_order_seq_cst); /* the push, then `waiters` */
   omp_team_signal_work(team);
 }
 
@@ -275,7 +320,7 @@ void omp_taskwait_children(struct omp_thread *th) {
   struct omp_task *task = th->task;
   if (atomic_load_explicit(&task->incomplete_children, memory_order_acquire) == 0)
     return;
-  omp_task_wait(th, omp_children_done, task);
+  omp_task_wait_local(th, omp_children_done, task);
 }
 
 OMP_EXPORT int32_t __kmpc_omp_taskwait(ident_t *loc, int32_t gtid) {

@@ -61,16 +61,20 @@ void *omp_task_mem_alloc(size_t size) {
   if (cache) {
     b = cache->local[cls];
     if (!b && atomic_load_explicit(&cache->remote[cls], memory_order_relaxed)) {
-      /* Take back everything other threads freed for us, at once. */
+      /* Take back everything other threads freed for us, at once. Not
+       * counted: walking the list is a cache miss per block (the freeing
+       * thread wrote each), and the cap only bounds what local frees keep. */
       b = atomic_exchange_explicit(&cache->remote[cls], NULL, memory_order_acquire);
-      int n = 0;
-      for (struct omp_mem_block *p = b; p; p = p->next)
-        n++;
-      cache->nlocal[cls] = n;
     }
     if (b) {
-      cache->local[cls] = b->next;
-      cache->nlocal[cls]--;
+      struct omp_mem_block *next = b->next;
+      cache->local[cls] = next;
+      if (cache->nlocal[cls] > 0)
+        cache->nlocal[cls]--;
+      /* The next allocation's block is likely in another core's cache (a
+       * thief freed it): start fetching it, for writing, now. */
+      if (next)
+        __builtin_prefetch(next, 1);
     }
   }
   if (!b) {

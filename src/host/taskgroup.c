@@ -277,7 +277,7 @@ static void omp_taskgroup_close(struct omp_thread *th) {
   if (!tg)
     omp_fatal(NULL, "end of a taskgroup that was never opened");
   if (atomic_load_explicit(&tg->count, memory_order_acquire) != 0)
-    omp_task_wait(th, omp_taskgroup_empty, tg);
+    omp_task_wait_local(th, omp_taskgroup_empty, tg);
   if (tg->items) {
     if (tg->modifier_ws >= 0) {
       omp_taskred_modifier_finish(th, tg);

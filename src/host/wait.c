@@ -15,7 +15,7 @@ bool omp_oversubscribed;
 
 void omp_wait_init(void) {}
 
-static int64_t omp_now_ns(void) {
+int64_t omp_now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
@@ -43,6 +43,11 @@ void omp_wait_while_equal(struct omp_waitword *w, uint32_t old) {
         break;
     }
   }
+  omp_wait_sleep_while_equal(w, old);
+}
+
+/* The sleeping half alone, for a waiter that already spun its blocktime. */
+void omp_wait_sleep_while_equal(struct omp_waitword *w, uint32_t old) {
   atomic_fetch_add(&w->sleepers, 1);
   while (atomic_load(&w->value) == old)
     omp_os_wait(&w->value, old);

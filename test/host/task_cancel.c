@@ -15,7 +15,7 @@ int main(void) {
     fprintf(stderr, "run with OMP_CANCELLATION=true\n");
     return 1;
   }
-  atomic_int started = 0, finished = 0, outside = 0, cancelled_seen = 0;
+  atomic_int started = 0, finished = 0, outside = 0, cancelled_seen = 0, cancel_issued = 0;
   int cancel_ret = -1;
 #pragma omp parallel num_threads(4)
 #pragma omp single
@@ -29,12 +29,19 @@ int main(void) {
 #pragma omp taskgroup
     {
       /* The canceller goes first and cancels once it runs. */
-#pragma omp task shared(cancel_ret)
+#pragma omp task shared(cancel_ret, cancel_issued)
       {
+        atomic_store(&cancel_issued, 1);
 #pragma omp cancel taskgroup
         cancel_ret = 1; /* only reached when cancel returned 0 */
       }
-      usleep(5000); /* let the cancel happen before the rest is created */
+      /* Create the rest only once the cancel has happened (a fixed sleep
+       * was not enough on a loaded machine); run the canceller here if no
+       * other thread has taken it. */
+      while (!atomic_load(&cancel_issued)) {
+#pragma omp taskyield
+      }
+      usleep(1000);
       for (int i = 0; i < N; i++) {
 #pragma omp task shared(started, finished, cancelled_seen)
         {
