@@ -3,9 +3,11 @@
  *
  * __kmpc_barrier must pick the right hardware barrier for the team it binds
  * to: nothing for a team of one (the sequential part of a target region,
- * serialized nested regions), the aligned block barrier in SPMD mode, and
- * the counted barrier of the parallel team in generic mode, whose main
- * thread's warp never arrives.
+ * serialized nested regions), the aligned block barrier in SPMD mode when
+ * the team is the whole block, and the counted barrier of the parallel
+ * team otherwise: in generic mode, whose main thread's warp never arrives,
+ * and in SPMD mode for a num_threads team smaller than the block, whose
+ * other threads wait at the region's end.
  */
 #include "devicertl.h"
 
@@ -33,20 +35,43 @@ void __kmpc_flush(IdentTy *loc) {
   hw_fence_device();
 }
 
+/* The barrier of a parallel team smaller than the block (SPMD mode) or
+ * of the workers (generic mode): whole warps (parallel.c rounds teams so)
+ * meet at the counted barrier; a team inside warp 0 at a warp barrier. */
+static void team_barrier(uint32_t threads) {
+  hw_fence_team();
+  if (threads < WARP_SIZE)
+    hw_syncwarp((1u << threads) - 1);
+  else
+    hw_barrier_count(BARRIER_PARALLEL_TEAM, threads);
+}
+
 void __kmpc_barrier(IdentTy *loc, int32_t tid) {
   if (is_main_thread_in_generic_mode()) { /* alone, or serialized */
     __kmpc_flush(loc);
     return;
   }
   if (is_spmd_mode()) {
-    /* All threads of the block run the same code in SPMD mode, except in
-     * a nested (serialized) region, which only exists in kernels that
-     * may nest: only there is the state worth reading. */
+    /* A nested (serialized) region only exists in kernels that may nest:
+     * only there is the thread state worth reading. */
     if (config_may_use_nested_parallelism() && omp_get_num_threads() == 1) {
       __kmpc_flush(loc);
       return;
     }
-    __kmpc_barrier_simple_spmd(loc, tid);
+    /* 0: the region's team is the whole block, the common case, which
+     * the aligned barrier serves (after inlining, the load folds to the
+     * value __kmpc_parallel_spmd stored). Otherwise the threads outside
+     * the team wait at the region's closing block barrier, and a block
+     * barrier here would meet theirs and let them end the region early.
+     * 1: a team of one, or level 0, where the barrier binds to the one
+     * initial thread. */
+    uint32_t team_size = omprt_team_state.parallel_team_size;
+    if (team_size == 0)
+      __kmpc_barrier_simple_spmd(loc, tid);
+    else if (team_size == 1)
+      __kmpc_flush(loc);
+    else
+      team_barrier(team_size);
     return;
   }
   uint32_t threads = (uint32_t)omp_get_num_threads();
@@ -54,8 +79,7 @@ void __kmpc_barrier(IdentTy *loc, int32_t tid) {
     __kmpc_flush(loc);
     return;
   }
-  hw_fence_team();
-  hw_barrier_count(BARRIER_PARALLEL_TEAM, threads);
+  team_barrier(threads);
 }
 
 int32_t __kmpc_cancel_barrier(IdentTy *loc, int32_t tid) {
