@@ -48,64 +48,104 @@ static int cuda_initial_events(void) {
   return n;
 }
 
-/* Add `count` fresh streams to the idle pool. Holds d->lock. */
+/* Pool growth. The driver calls (cuStreamCreate, cuEventCreate) run with
+ * no lock of ours held: a driver may serialise them with its own callback
+ * thread, and other threads must keep returning and borrowing while one
+ * grows the pool. Two threads may grow at once; the pool just ends up
+ * larger. */
+
+/* Make room for every stream/event the device will own: the idle arrays
+ * hold them all once all are returned, so a put never reallocates. */
+static int cuda_reserve(void **array, int *cap, int needed, size_t elem) {
+  if (needed <= *cap)
+    return OMPRT_SUCCESS;
+  int grown_cap = *cap ? *cap : 32;
+  while (grown_cap < needed)
+    grown_cap *= 2;
+  void *grown = realloc(*array, elem * (size_t)grown_cap);
+  if (!grown)
+    return OMPRT_OUT_OF_MEMORY;
+  *array = grown;
+  *cap = grown_cap;
+  return OMPRT_SUCCESS;
+}
+
+/* Create `count` streams and add them to the idle pool. */
 static int cuda_grow_streams(int dev, int count) {
   struct cuda_device *d = &cuda_devices[dev];
-  /* The idle array holds every stream once all are returned. */
-  if (d->total_queues + count > d->cap_idle_queues) {
-    int cap = d->cap_idle_queues ? d->cap_idle_queues : 32;
-    while (cap < d->total_queues + count)
-      cap *= 2;
-    struct cuda_queue **grown = realloc(d->idle_queues, sizeof(*grown) * (size_t)cap);
-    if (!grown)
-      return OMPRT_OUT_OF_MEMORY;
-    d->idle_queues = grown;
-    d->cap_idle_queues = cap;
-  }
-  for (int i = 0; i < count; i++) {
+  struct cuda_queue **fresh = calloc((size_t)count, sizeof(*fresh));
+  if (!fresh)
+    return OMPRT_OUT_OF_MEMORY;
+  int made = 0, rc = OMPRT_SUCCESS;
+  for (; made < count; made++) {
     struct cuda_queue *q = calloc(1, sizeof(*q));
-    if (!q)
-      return OMPRT_OUT_OF_MEMORY;
+    if (!q) {
+      rc = OMPRT_OUT_OF_MEMORY;
+      break;
+    }
     q->dev = dev;
     CUresult res = cu_cuStreamCreate(&q->stream, CU_STREAM_NON_BLOCKING);
     if (res != CUDA_SUCCESS) {
       free(q);
-      return cuda_fail(res, "cuStreamCreate");
+      rc = cuda_fail(res, "cuStreamCreate");
+      break;
     }
-    d->idle_queues[d->nidle_queues++] = q;
-    d->total_queues++;
+    fresh[made] = q;
   }
-  return OMPRT_SUCCESS;
+  pthread_mutex_lock(&d->lock);
+  /* Keep what was made even after a failure: those streams work. */
+  int reserved = cuda_reserve((void **)&d->idle_queues, &d->cap_idle_queues,
+                              d->total_queues + made, sizeof(*d->idle_queues));
+  if (reserved == OMPRT_SUCCESS) {
+    for (int i = 0; i < made; i++)
+      d->idle_queues[d->nidle_queues++] = fresh[i];
+    d->total_queues += made;
+  } else {
+    rc = reserved; /* cannot track them: give them back to the driver */
+    for (int i = 0; i < made; i++) {
+      cu_cuStreamDestroy(fresh[i]->stream);
+      free(fresh[i]);
+    }
+  }
+  pthread_mutex_unlock(&d->lock);
+  free(fresh);
+  return rc;
 }
 
 static int cuda_grow_events(int dev, int count) {
   struct cuda_device *d = &cuda_devices[dev];
-  if (d->total_events + count > d->cap_idle_events) {
-    int cap = d->cap_idle_events ? d->cap_idle_events : 32;
-    while (cap < d->total_events + count)
-      cap *= 2;
-    CUevent *grown = realloc(d->idle_events, sizeof(*grown) * (size_t)cap);
-    if (!grown)
-      return OMPRT_OUT_OF_MEMORY;
-    d->idle_events = grown;
-    d->cap_idle_events = cap;
+  CUevent *fresh = calloc((size_t)count, sizeof(*fresh));
+  if (!fresh)
+    return OMPRT_OUT_OF_MEMORY;
+  int made = 0, rc = OMPRT_SUCCESS;
+  for (; made < count; made++) {
+    CUresult res = cu_cuEventCreate(&fresh[made], CU_EVENT_DISABLE_TIMING);
+    if (res != CUDA_SUCCESS) {
+      rc = cuda_fail(res, "cuEventCreate");
+      break;
+    }
   }
-  for (int i = 0; i < count; i++) {
-    CUevent ev;
-    CUDA_CALL("cuEventCreate", cu_cuEventCreate(&ev, CU_EVENT_DISABLE_TIMING));
-    d->idle_events[d->nidle_events++] = ev;
-    d->total_events++;
+  pthread_mutex_lock(&d->lock);
+  int reserved = cuda_reserve((void **)&d->idle_events, &d->cap_idle_events,
+                              d->total_events + made, sizeof(*d->idle_events));
+  if (reserved == OMPRT_SUCCESS) {
+    for (int i = 0; i < made; i++)
+      d->idle_events[d->nidle_events++] = fresh[i];
+    d->total_events += made;
+  } else {
+    rc = reserved;
+    for (int i = 0; i < made; i++)
+      cu_cuEventDestroy(fresh[i]);
   }
-  return OMPRT_SUCCESS;
+  pthread_mutex_unlock(&d->lock);
+  free(fresh);
+  return rc;
 }
 
 int cuda_queue_pools_init(int dev) {
-  struct cuda_device *d = &cuda_devices[dev];
-  pthread_mutex_lock(&d->lock);
   int rc = cuda_grow_streams(dev, cuda_initial_streams());
   if (!rc)
     rc = cuda_grow_events(dev, cuda_initial_events());
-  pthread_mutex_unlock(&d->lock);
   return rc;
 }
 
@@ -115,15 +155,15 @@ int cuda_queue_get(int dev, void **queue) {
   if (rc)
     return rc;
   pthread_mutex_lock(&d->lock);
-  if (d->nidle_queues == 0) {
+  while (d->nidle_queues == 0) {
     int before = d->total_queues;
-    if ((rc = cuda_grow_streams(dev, before))) {
-      pthread_mutex_unlock(&d->lock);
+    pthread_mutex_unlock(&d->lock);
+    if ((rc = cuda_grow_streams(dev, before)))
       return rc;
-    }
     if (cuda_info_kernel())
       fprintf(stderr, "omptarget: info: CUDA: stream pool of device %d grows from %d to %d "
-                      "streams\n", dev, before, d->total_queues);
+                      "streams\n", dev, before, 2 * before);
+    pthread_mutex_lock(&d->lock); /* others may have taken the new ones: retry */
   }
   *queue = d->idle_queues[--d->nidle_queues];
   pthread_mutex_unlock(&d->lock);
@@ -335,9 +375,12 @@ int cuda_event_create(int dev, void **event) {
   if (rc)
     return rc;
   pthread_mutex_lock(&d->lock);
-  if (d->nidle_events == 0 && (rc = cuda_grow_events(dev, d->total_events))) {
+  while (d->nidle_events == 0) {
+    int before = d->total_events;
     pthread_mutex_unlock(&d->lock);
-    return rc;
+    if ((rc = cuda_grow_events(dev, before)))
+      return rc;
+    pthread_mutex_lock(&d->lock);
   }
   *event = d->idle_events[--d->nidle_events];
   pthread_mutex_unlock(&d->lock);
