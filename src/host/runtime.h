@@ -165,6 +165,8 @@ struct omp_task {
   bool final;
   bool started;                /* an untied task that re-enqueues itself */
   bool if0;                    /* undeferred: run by its encountering thread */
+  bool target_task;            /* from __kmpc_omp_target_task_alloc */
+  bool construct_seen;         /* its body began a device construct */
   uint32_t flags;              /* OMP_TASK_* from clang */
   int creator_tid;             /* deque the task goes back to when released */
   int priority;
@@ -504,6 +506,11 @@ void omp_task_drain(struct omp_thread *th);
 bool omp_task_flush_done(struct omp_thread *th);
 
 void omp_deps_release(struct omp_task *task);
+/* Device-side dependences (taskdeps.c, target_hooks.c; seed 000 §3.4). */
+struct omprt_device_signal;
+void omp_deps_issued(struct omp_task *task, struct omprt_device_signal *signal);
+struct omprt_device_signal **omp_deps_take_device_preds(struct omp_task *task, int *count);
+bool omp_offload_entry_known(kmp_routine_entry_t entry);
 void omp_deps_free_children(struct omp_task *task);
 
 void omp_taskgroup_add(struct omp_taskgroup *tg);

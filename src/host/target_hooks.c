@@ -1,5 +1,6 @@
 /* target_hooks.c — what libomptarget asks of the host runtime beyond the
- * LLVM ABI: letting a running target task complete later.
+ * LLVM ABI: letting a running target task complete later, and device-side
+ * dependences between target tasks (device_signal.h).
  *
  * A deferred target task (run by the hidden helper team) issues its copies
  * and kernel on a device queue and returns at once; the plugin's completion
@@ -7,6 +8,7 @@
  * complete and release its dependences (seed 001's detach design: nobody
  * polls, the helper thread is free for the next task at once).
  */
+#include "device_signal.h"
 #include "runtime.h"
 
 /* Arm a completion event on the calling thread's current task; NULL when
@@ -23,4 +25,74 @@ OMP_EXPORT void *__omprt_task_detach_current(void) {
   if (!atomic_compare_exchange_strong(&task->detach_state, &none, OMP_DETACH_ARMED))
     return NULL;
   return task;
+}
+
+/* ---- device-side dependences ------------------------------------------------------ */
+
+/* Target-task entry functions seen to begin with a device construct. clang
+ * gives each target construct with `nowait`/`depend` its own task entry,
+ * which only unpacks the task's private copy of the offload arguments and
+ * calls libomptarget (falling back to the host version when that fails);
+ * `if(false)` selects a different entry that runs the host version at
+ * once. An entry seen once calling libomptarget first always does, so its
+ * later tasks may start before their target-task predecessors complete
+ * (taskdeps.c). The first task of each entry takes the host path. */
+#define OMP_OFFLOAD_ENTRIES 512 /* distinct target constructs remembered */
+#define OMP_OFFLOAD_PROBES 16
+static _Atomic(kmp_routine_entry_t) omp_offload_entries[OMP_OFFLOAD_ENTRIES];
+
+static size_t omp_offload_slot(kmp_routine_entry_t entry, int probe) {
+  uint64_t h = (uint64_t)(uintptr_t)entry * 0x9E3779B97F4A7C15ull;
+  return ((size_t)(h >> 40) + (size_t)probe) & (OMP_OFFLOAD_ENTRIES - 1);
+}
+
+bool omp_offload_entry_known(kmp_routine_entry_t entry) {
+  for (int probe = 0; probe < OMP_OFFLOAD_PROBES; probe++) {
+    kmp_routine_entry_t seen = atomic_load_explicit(
+        &omp_offload_entries[omp_offload_slot(entry, probe)], memory_order_acquire);
+    if (seen == entry)
+      return true;
+    if (!seen)
+      return false;
+  }
+  return false;
+}
+
+static void omp_offload_entry_learn(kmp_routine_entry_t entry) {
+  for (int probe = 0; probe < OMP_OFFLOAD_PROBES; probe++) {
+    _Atomic(kmp_routine_entry_t) *slot = &omp_offload_entries[omp_offload_slot(entry, probe)];
+    kmp_routine_entry_t seen = NULL;
+    if (atomic_compare_exchange_strong(slot, &seen, entry) || seen == entry)
+      return;
+  }
+  /* full: this entry keeps the host path */
+}
+
+static struct omp_task *omp_current_target_task(void) {
+  struct omp_thread *th = omp_self_tls;
+  struct omp_task *task = th ? th->task : NULL;
+  return task && task->target_task ? task : NULL;
+}
+
+OMP_EXPORT int __omprt_task_may_have_successors(void) {
+  struct omp_task *task = omp_current_target_task();
+  return task && task->depnode;
+}
+
+OMP_EXPORT void __omprt_task_issued(struct omprt_device_signal *signal) {
+  struct omp_task *task = omp_current_target_task();
+  if (task)
+    omp_deps_issued(task, signal);
+}
+
+OMP_EXPORT struct omprt_device_signal **__omprt_task_take_device_preds(int *count) {
+  *count = 0;
+  struct omp_task *task = omp_current_target_task();
+  if (!task)
+    return NULL;
+  if (!task->construct_seen) {
+    task->construct_seen = true;
+    omp_offload_entry_learn(omp_task_abi(task)->routine);
+  }
+  return omp_deps_take_device_preds(task, count);
 }

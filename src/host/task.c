@@ -250,8 +250,10 @@ OMP_EXPORT kmp_task_t *__kmpc_omp_target_task_alloc(ident_t *loc, int32_t gtid,
   flags &= ~OMP_TASK_TIED;
   if (omp_hidden_helper_enabled())
     flags |= OMP_TASK_HIDDEN_HELPER;
-  return __kmpc_omp_task_alloc(loc, gtid, flags, sizeof_kmp_task_t, sizeof_shareds,
-                               task_entry);
+  kmp_task_t *task = __kmpc_omp_task_alloc(loc, gtid, flags, sizeof_kmp_task_t,
+                                           sizeof_shareds, task_entry);
+  omp_task_of(task)->target_task = true;
+  return task;
 }
 
 static void omp_task_take_priority(struct omp_task *task) {

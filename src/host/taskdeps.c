@@ -13,11 +13,21 @@
  *
  * Edges live in the predecessors' nodes; each node has its own small lock,
  * so releasing successors never takes a global lock.
+ *
+ * Device-side dependences (seed 000 §3.4): a target task whose device work
+ * is all queued publishes a signal (omp_deps_issued). Successors that are
+ * target tasks whose body is known to begin with a device construct
+ * (target_hooks.c) are released then, each carrying the signal, and their
+ * construct makes its own queue wait for it on the device; every other
+ * successor waits for the predecessor's completion as before. A successor
+ * created after the signal exists takes it at registration instead of an
+ * edge. Lock order: predecessor's node, then successor's node.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "config/linux/futex.h"
+#include "device_signal.h"
 #include "runtime.h"
 
 typedef struct kmp_depend_info {
@@ -37,11 +47,18 @@ struct omp_depnode_list {
   struct omp_depnode_list *next;
 };
 
+struct omp_signal_list {
+  struct omprt_device_signal *signal;
+  struct omp_signal_list *next;
+};
+
 struct omp_depnode {
   _Atomic int32_t refs;
   _Atomic int32_t npredecessors;  /* +1 while being registered */
   _Atomic uint32_t lock;
   bool completed;                 /* under lock */
+  struct omprt_device_signal *issued;  /* under lock: its device work is queued */
+  struct omp_signal_list *device_preds; /* under lock: wait for these on the device */
   struct omp_task *task;          /* NULL: a thread waits on this node */
   struct omp_team *waiter_team;   /* who to signal for a waiting thread */
   struct omp_depnode_list *successors; /* under lock */
@@ -116,14 +133,105 @@ static void omp_list_free(struct omp_depnode_list *list) {
   }
 }
 
-/* `node` must wait for `pred` unless pred already completed. */
+/* ---- device-side dependences -------------------------------------------------- */
+
+/* May node's task start once a target-task predecessor has queued its
+ * work, waiting for it on the device? Only a target task whose body is
+ * known to begin with a device construct: a body that runs host code
+ * (`if(false)` selects a body that calls the host version directly) must
+ * see the predecessor complete. */
+static bool omp_node_waits_on_device(const struct omp_depnode *node) {
+  const struct omp_task *task = node->task;
+  return task && task->target_task &&
+         omp_offload_entry_known(omp_task_abi((struct omp_task *)task)->routine);
+}
+
+static void omp_node_add_device_pred(struct omp_depnode *node,
+                                     struct omprt_device_signal *signal) {
+  struct omp_signal_list *item = omp_task_mem_alloc(sizeof(*item));
+  if (!item)
+    omp_fatal(NULL, "out of memory recording task dependences");
+  item->signal = omprt_signal_retain(signal);
+  omp_node_lock(node);
+  item->next = node->device_preds;
+  node->device_preds = item;
+  omp_node_unlock(node);
+}
+
+/* The task's device work is queued: release the successors that can wait
+ * for it on the device. */
+void omp_deps_issued(struct omp_task *task, struct omprt_device_signal *signal) {
+  struct omp_depnode *node = task->depnode;
+  if (!node)
+    return;
+  struct omp_depnode_list *early = NULL, *keep = NULL;
+  omp_node_lock(node);
+  if (node->completed || node->issued) {
+    omp_node_unlock(node);
+    return;
+  }
+  node->issued = omprt_signal_retain(signal);
+  for (struct omp_depnode_list *item = node->successors, *next; item; item = next) {
+    next = item->next;
+    struct omp_depnode_list **to = omp_node_waits_on_device(item->node) ? &early : &keep;
+    item->next = *to;
+    *to = item;
+  }
+  node->successors = keep;
+  omp_node_unlock(node);
+  while (early) {
+    struct omp_depnode_list *next = early->next;
+    struct omp_depnode *s = early->node;
+    omp_node_add_device_pred(s, signal);
+    if (atomic_fetch_sub(&s->npredecessors, 1) == 1)
+      omp_task_requeue(s->task);
+    omp_node_unref(s);
+    omp_task_mem_free(early);
+    early = next;
+  }
+}
+
+/* A device construct of the task begins: hand over what it waits for. */
+struct omprt_device_signal **omp_deps_take_device_preds(struct omp_task *task, int *count) {
+  *count = 0;
+  struct omp_depnode *node = task->depnode;
+  if (!node)
+    return NULL;
+  omp_node_lock(node);
+  struct omp_signal_list *list = node->device_preds;
+  node->device_preds = NULL;
+  omp_node_unlock(node);
+  int n = 0;
+  for (struct omp_signal_list *item = list; item; item = item->next)
+    n++;
+  if (!n)
+    return NULL;
+  struct omprt_device_signal **signals = malloc(sizeof(*signals) * (size_t)n);
+  if (!signals)
+    omp_fatal(NULL, "out of memory handing over task dependences");
+  for (int i = 0; list; i++) {
+    struct omp_signal_list *next = list->next;
+    signals[i] = list->signal;
+    omp_task_mem_free(list);
+    list = next;
+  }
+  *count = n;
+  return signals;
+}
+
+/* `node` must wait for `pred` unless pred already completed; on the
+ * device, when pred's work is queued and node can. */
 static void omp_add_edge(struct omp_depnode *node, struct omp_depnode *pred) {
   if (pred == node)
     return;
   omp_node_lock(pred);
   if (!pred->completed) {
-    pred->successors = omp_list_push(pred->successors, node);
-    atomic_fetch_add(&node->npredecessors, 1);
+    if (pred->issued && omp_node_waits_on_device(node)) {
+      omp_node_add_device_pred(node, pred->issued);
+    } else {
+      pred->successors = omp_list_push(pred->successors, node);
+      atomic_fetch_add(&node->npredecessors, 1);
+    }
   }
   omp_node_unlock(pred);
 }
@@ -303,7 +411,23 @@ void omp_deps_release(struct omp_task *task) {
   node->completed = true;
   struct omp_depnode_list *succ = node->successors;
   node->successors = NULL;
+  struct omprt_device_signal *issued = node->issued;
+  node->issued = NULL;
+  struct omp_signal_list *unused = node->device_preds;
+  node->device_preds = NULL;
   omp_node_unlock(node);
+  if (issued)
+    omprt_signal_release(issued);
+  /* Released early but never began a device construct: its own successors
+   * count on its completion implying its predecessors' (rare: the body's
+   * first construct is known; its device may be gone). */
+  while (unused) {
+    struct omp_signal_list *next = unused->next;
+    unused->signal->wait(unused->signal);
+    omprt_signal_release(unused->signal);
+    omp_task_mem_free(unused);
+    unused = next;
+  }
   while (succ) {
     struct omp_depnode_list *next = succ->next;
     struct omp_depnode *s = succ->node;

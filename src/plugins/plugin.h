@@ -54,6 +54,11 @@ struct omprt_plugin {
   /* Synchronous constructs also run on a queue and wait once at the end
    * (every operation asynchronous, one synchronisation: seed 000 §3.3). */
   bool queue_always;
+  /* Events order queues on the device, and queued copies read host memory
+   * when they execute, not when issued: a target task may then start as
+   * soon as its target-task predecessors have queued their work, its queue
+   * waiting for theirs (device-side dependences, seed 000 §3.4). */
+  bool device_dependences;
 
   /* Start the plugin; returns the number of devices (0 when the driver or
    * hardware is absent — never an error). */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "device_signal.h"
 #include "target.h"
 
 void *__omprt_task_detach_current(void);
@@ -49,6 +50,88 @@ void tgt_async_defer_free(struct tgt_async *async, void *dev_ptr) {
   async->deferred_free[async->ndeferred++] = dev_ptr;
 }
 
+/* ---- device-side dependences (seed 000 §3.4) ------------------------------- */
+
+/* LIBOMPTARGET_DEVICE_DEPENDENCES (default 1): target tasks wait for their
+ * target-task predecessors on the device. 0: on the host, at completion. */
+static bool tgt_device_dependences(void) {
+  static int mode = -1;
+  if (mode < 0) {
+    const char *m = getenv("LIBOMPTARGET_DEVICE_DEPENDENCES");
+    if (m && *m && strcmp(m, "0") != 0 && strcmp(m, "1") != 0)
+      tgt_fatal(NULL, "LIBOMPTARGET_DEVICE_DEPENDENCES='%s': expected 0 or 1", m);
+    mode = !(m && strcmp(m, "0") == 0);
+  }
+  return mode == 1;
+}
+
+/* An event recorded behind a target task's queued work. */
+struct tgt_signal {
+  struct omprt_device_signal base;
+  struct tgt_device *dev;
+  void *event;
+};
+
+static void tgt_signal_wait(struct omprt_device_signal *signal) {
+  struct tgt_signal *s = (struct tgt_signal *)signal;
+  if (s->dev->plugin->event_sync(s->dev->plugin_dev, s->event))
+    tgt_fatal(NULL, "device %d: waiting for a predecessor target task failed", s->dev->id);
+}
+
+static void tgt_signal_destroy(struct omprt_device_signal *signal) {
+  struct tgt_signal *s = (struct tgt_signal *)signal;
+  s->dev->plugin->event_destroy(s->dev->plugin_dev, s->event);
+  free(s);
+}
+
+/* The construct's work is all queued: successors may start now. */
+static void tgt_signal_issued(struct tgt_async *async) {
+  struct tgt_device *dev = async->dev;
+  const struct omprt_plugin *p = dev->plugin;
+  if (!p->device_dependences || !tgt_device_dependences() ||
+      !__omprt_task_may_have_successors())
+    return;
+  struct tgt_signal *s = malloc(sizeof(*s));
+  if (!s)
+    tgt_fatal(NULL, "out of memory recording a target task's event");
+  if (p->event_create(dev->plugin_dev, &s->event))
+    tgt_fatal(NULL, "device %d: cannot create an event", dev->id);
+  if (p->event_record(dev->plugin_dev, s->event, async->queue))
+    tgt_fatal(NULL, "device %d: cannot record an event", dev->id);
+  s->dev = dev;
+  s->base.wait = tgt_signal_wait;
+  s->base.destroy = tgt_signal_destroy;
+  atomic_init(&s->base.refs, 1);
+  __omprt_task_issued(&s->base);
+  omprt_signal_release(&s->base);
+}
+
+/* Before the construct's first operation: its target-task predecessors'
+ * work, waited for on its queue when they ran on the same kind of device,
+ * else here. */
+static void tgt_wait_device_preds(ident_t *loc, struct tgt_device *dev, void *queue) {
+  int count;
+  struct omprt_device_signal **preds = __omprt_task_take_device_preds(&count);
+  if (count)
+    tgt_info(loc, TGT_INFO_KERNEL, "waits for %d predecessor target task%s %s", count,
+             count == 1 ? "" : "s", dev && queue ? "on the device" : "on the host");
+  for (int i = 0; i < count; i++) {
+    struct tgt_signal *s = (struct tgt_signal *)preds[i];
+    if (dev && queue && s->dev->plugin == dev->plugin) {
+      if (dev->plugin->event_wait(dev->plugin_dev, s->event, queue))
+        tgt_fatal(loc, "device %d: cannot wait for a predecessor target task", dev->id);
+    } else {
+      tgt_signal_wait(&s->base);
+    }
+    omprt_signal_release(&s->base);
+  }
+  free(preds);
+}
+
+/* A construct that runs nothing on a device (host fallback, initial
+ * device): its predecessors' device work must be done first. */
+void tgt_async_none(ident_t *loc) { tgt_wait_device_preds(loc, NULL, NULL); }
+
 struct tgt_async_done {
   struct tgt_async async; /* the construct's leftovers: frees, unmaps */
   void *event;
@@ -74,6 +157,8 @@ static void tgt_async_done_cb(void *arg, int status) {
  * and possible, let the completion callback finish the task. */
 int tgt_async_complete(struct tgt_async *async) {
   struct tgt_device *dev = async->dev;
+  if (async->queue && async->nowait)
+    tgt_signal_issued(async); /* before completion can begin */
   if (async->queue && async->nowait && dev->plugin->queue_query && tgt_completion_by_query()) {
     int32_t gtid = __kmpc_global_thread_num(NULL);
     for (;;) {
@@ -116,4 +201,5 @@ void tgt_async_begin(struct tgt_async *async, struct tgt_device *dev, bool nowai
   if ((nowait || dev->plugin->queue_always) && dev->plugin->queue_get &&
       dev->plugin->queue_get(dev->plugin_dev, &async->queue))
     tgt_fatal(loc, "device %d: cannot obtain a queue", dev->id);
+  tgt_wait_device_preds(loc, dev, async->queue);
 }

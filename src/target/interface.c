@@ -16,8 +16,10 @@ static void tgt_data(tgt_data_fn fn, bool nowait, ident_t *loc, int64_t device_i
                      int64_t *types, void **names, void **mappers) {
   tgt_check_mandatory(loc);
   struct tgt_device *dev = tgt_device_get(loc, device_id);
-  if (!dev)
+  if (!dev) {
+    tgt_async_none(loc);
     return; /* the host's data is the data */
+  }
   struct tgt_async async = {0};
   tgt_async_begin(&async, dev, nowait, loc);
   fn(loc, dev, n, bases, begins, sizes, types, names, mappers, &async);

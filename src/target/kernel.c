@@ -17,8 +17,10 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
                           int32_t thread_limit, void *host_ptr, KernelArgsTy *args) {
   tgt_check_mandatory(loc);
   struct tgt_device *dev = tgt_device_get(loc, device_id);
-  if (!dev)
+  if (!dev) {
+    tgt_async_none(loc);
     return 1; /* run on the host */
+  }
   if (args->Version < 2)
     tgt_fatal(loc, "kernel arguments version %u: only clang-19's (3) and 2 are "
                    "supported", args->Version);

@@ -62,8 +62,21 @@ static void tgt_copy_from(ident_t *loc, struct tgt_device *dev, void *dst, uintp
 
 /* ---- reference counts (LLVM's HostDataToTargetTy rules) ------------------- */
 
+/* A queued construct decides its reference drops (and the copies back they
+ * imply) when it is issued, but they take effect only when its queue is
+ * done, because its kernel may still use the memory. Meanwhile the drops
+ * are pending: decisions count refs - pending (a construct that finds an
+ * entry whose references are all pending takes it over without copying,
+ * as LLVM does with an entry about to be deleted: ordered after the
+ * construct that dropped them, it sees that construct's data on the
+ * device), and only the physical count reaching zero removes the entry. */
+
 static uint64_t tgt_refs_total(const struct tgt_map_entry *e) {
   return e->infinite ? UINT64_MAX : e->dyn_refs + e->hold_refs;
+}
+
+static uint64_t tgt_refs_live(const struct tgt_map_entry *e, bool hold) {
+  return hold ? e->hold_refs - e->pending_hold : e->dyn_refs - e->pending_dyn;
 }
 
 static void tgt_refs_inc(struct tgt_map_entry *e, bool hold) {
@@ -71,21 +84,43 @@ static void tgt_refs_inc(struct tgt_map_entry *e, bool hold) {
     hold ? e->hold_refs++ : e->dyn_refs++;
 }
 
-/* Would dropping one reference (or all of them, for `delete`) unmap e? */
+/* Would dropping one live reference (or all of them, for `delete`) leave
+ * e without live references? */
 static bool tgt_refs_last(const struct tgt_map_entry *e, bool hold, bool all) {
-  if (e->infinite || (hold ? e->dyn_refs : e->hold_refs) > 0)
+  if (e->infinite || tgt_refs_live(e, !hold) > 0)
     return false;
-  return all || (hold ? e->hold_refs : e->dyn_refs) == 1;
+  return all || tgt_refs_live(e, hold) == 1;
 }
 
-static void tgt_refs_dec(struct tgt_map_entry *e, bool hold, bool all) {
+/* How many references one drop takes: one, or every live one (`delete`). */
+static uint64_t tgt_refs_to_drop(const struct tgt_map_entry *e, bool hold, bool all) {
   if (e->infinite)
-    return;
-  uint64_t *refs = hold ? &e->hold_refs : &e->dyn_refs;
-  if (all)
-    *refs = 0;
-  else if (*refs)
-    (*refs)--;
+    return 0;
+  uint64_t live = tgt_refs_live(e, hold);
+  return all ? live : live ? 1 : 0;
+}
+
+/* Drop now (an unqueued construct). */
+static void tgt_refs_dec(struct tgt_map_entry *e, bool hold, bool all) {
+  uint64_t drops = tgt_refs_to_drop(e, hold, all);
+  hold ? (e->hold_refs -= drops) : (e->dyn_refs -= drops);
+}
+
+/* Drop when the construct's queue is done: pending until then. */
+static uint64_t tgt_refs_defer(struct tgt_map_entry *e, bool hold, bool all) {
+  uint64_t drops = tgt_refs_to_drop(e, hold, all);
+  hold ? (e->pending_hold += drops) : (e->pending_dyn += drops);
+  return drops;
+}
+
+static void tgt_refs_apply(struct tgt_map_entry *e, bool hold, uint64_t drops) {
+  if (hold) {
+    e->hold_refs -= drops;
+    e->pending_hold -= drops;
+  } else {
+    e->dyn_refs -= drops;
+    e->pending_dyn -= drops;
+  }
 }
 
 /* ---- shadow pointers ---------------------------------------------------------- */
@@ -443,8 +478,7 @@ void tgt_async_apply_unmaps(struct tgt_async *async) {
     struct tgt_map_entry *e = tgt_map_find_exact(dev, u->entry_begin);
     if (!e)
       continue; /* removed by an earlier drop of this list */
-    if (u->drop)
-      tgt_refs_dec(e, u->hold, u->all);
+    tgt_refs_apply(e, u->hold, u->drops);
     if (!u->may_remove || tgt_refs_total(e) != 0)
       continue;
     struct tgt_map_entry gone = *e;
@@ -504,11 +538,13 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
     }
     struct tgt_map_entry *e = l.entry;
     bool last = tgt_refs_last(e, hold, all);
+    bool drop = all || update_ref;
     if (async->queue)
-      tgt_unmap_push(async, (struct tgt_unmap){e->host_begin, all || update_ref, hold, all,
+      tgt_unmap_push(async, (struct tgt_unmap){e->host_begin,
+                                               drop ? tgt_refs_defer(e, hold, all) : 0, hold,
                                                !(type & MAP_MEMBER_OF) ||
                                                    (type & MAP_PTR_AND_OBJ)});
-    else if (all || update_ref)
+    else if (drop)
       tgt_refs_dec(e, hold, all);
     struct tgt_end_item item = {
         .entry_begin = e->host_begin,
@@ -528,7 +564,9 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
                                        : (struct tgt_lookup){0};
     if (lp.entry && lp.contained && lp.entry != e) {
       if (async->queue) {
-        tgt_unmap_push(async, (struct tgt_unmap){lp.entry->host_begin, true, hold, all, true});
+        tgt_unmap_push(async, (struct tgt_unmap){lp.entry->host_begin,
+                                                 tgt_refs_defer(lp.entry, hold, all), hold,
+                                                 true});
       } else {
         tgt_refs_dec(lp.entry, hold, all);
         tgt_end_push(ends, (struct tgt_end_item){.entry_begin = lp.entry->host_begin,

@@ -121,6 +121,10 @@ struct tgt_map_entry {
                            a partial struct is padded for alignment) */
   uint64_t dyn_refs;    /* dynamic reference count (map clauses) */
   uint64_t hold_refs;   /* ompx_hold reference count */
+  /* Of those, drops already decided by queued constructs and applied when
+   * their queues are done: the references that count for mapping decisions
+   * (copy back at the last one) are refs - pending (map.c) */
+  uint64_t pending_dyn, pending_hold;
   bool infinite;        /* declare target globals, associate_ptr: never freed */
   bool owned;           /* device memory allocated by us (freed on delete) */
   void *copy_event;     /* recorded after the copy-in on the creating construct's
@@ -211,8 +215,8 @@ struct tgt_async {
 
 struct tgt_unmap {
   uintptr_t entry_begin; /* the entry, by its host address */
-  bool drop;             /* drop a reference (else only consider removal) */
-  bool hold, all;        /* which reference(s), as tgt_refs_dec */
+  uint64_t drops;        /* references to drop (pending until then) */
+  bool hold;             /* which count: ompx_hold or dynamic */
   bool may_remove;       /* remove the entry when no reference is left */
 };
 
@@ -238,6 +242,8 @@ void tgt_async_begin(struct tgt_async *async, struct tgt_device *dev, bool nowai
                      ident_t *loc);
 void tgt_async_defer_free(struct tgt_async *async, void *dev_ptr);
 int tgt_async_complete(struct tgt_async *async);
+/* A construct that runs on no device waits for its task's predecessors. */
+void tgt_async_none(ident_t *loc);
 
 /* ---- api_memory.c, api_memcpy.c: the device memory routines ---------------------- */
 

@@ -326,6 +326,7 @@ static void cuda_print_info(int dev) {
 const struct omprt_plugin omprt_plugin_cuda = {
     .name = "cuda",
     .queue_always = true,
+    .device_dependences = true,
     .init = cuda_init,
     .is_compatible = cuda_is_compatible,
     .init_device = cuda_init_device,
