@@ -4,7 +4,8 @@
 # /tmp/omprt-llvm19): seed 001's matmul study, ours vs LLVM 19 on the same
 # source (LLVM runs the JIT copy: it cannot load CUDA 13 cubins); how target
 # tasks complete (callback, host function, query) and 1 vs 8 hidden helpers
-# on B1; a faulting-kernel check under compute-sanitizer.
+# on B1; device-side dependences on and off (matmul chains, B4); a
+# faulting-kernel check under compute-sanitizer.
 build=$(cd "$1" && pwd -P)
 out=$2
 ours=$build/lib:$build/lib/extra${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -31,8 +32,13 @@ for S in 128 512; do for mem in pageable pinned; do
 done; done
 for mem in pageable pinned; do
   run matmul_dep ours "S=128,$mem" "$ours" "$mm" --mode dep --size 128 --chains 64 --length 32 --mem $mem --reps 3
+  run matmul_dep ours "S=128,$mem,host-deps" "$ours" env LIBOMPTARGET_DEVICE_DEPENDENCES=0 "$mm" --mode dep --size 128 --chains 64 --length 32 --mem $mem --reps 3
   run matmul_dep llvm "S=128,$mem" "$llvm" "$mm_llvm" --mode dep --size 128 --chains 64 --length 32 --mem $mem --reps 3
 done
+echo "== B4 async, device-side dependences on (default) and off"
+for dd in 1 0; do for n in 16 1024 65536; do
+  run b4_async ours "N=$n,device_deps=$dd" "$ours" env LIBOMPTARGET_DEVICE_DEPENDENCES=$dd "$b14" --bench B4 --n $n --t 256 --async 1 --reps 5 --kernel lin
+done; done
 echo "== B1 N=1024 T=1024 async: completion, hidden helpers"
 for hh in 1 8; do for c in callback hostfunc query; do
   env_c="LIBOMPTARGET_CUDA_COMPLETION=callback"

@@ -54,6 +54,8 @@ bool cuda_driver_load(void);
 /* On failure: record "<operation>: CUDA_ERROR_X (text)" for the target
  * layer's message, and return OMPRT_FAIL (or OMPRT_OUT_OF_MEMORY). */
 int cuda_fail(CUresult res, const char *operation);
+/* Functions a loaded image calls but left undefined ("" when none). */
+const char *cuda_unresolved_functions(void);
 #define CUDA_CALL(op, call)                                                        \
   do {                                                                             \
     CUresult cuda_call_res_ = (call);                                              \

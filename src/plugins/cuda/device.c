@@ -227,6 +227,51 @@ static int cuda_setup_memory_pool(int dev, CUmodule module) {
   return OMPRT_SUCCESS;
 }
 
+/* Functions the image calls but its device link left undefined (an
+ * undefined weak symbol binds to address 0): LLVM 19's device runtime
+ * declares `malloc` weak, and a CUDA 13 nvlink leaves it so, which makes
+ * on an H100 its dynamic schedules faulted. Remembered for the fault report, and said
+ * at load with LIBOMPTARGET_INFO's kernel bit. */
+static char cuda_unresolved[160];
+
+static void cuda_note_unresolved(const void *image, size_t size) {
+  const Elf64_Ehdr *eh = image;
+  if (size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+      eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_shoff == 0 ||
+      eh->e_shentsize != sizeof(Elf64_Shdr) ||
+      eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > size)
+    return;
+  const Elf64_Shdr *sections = (const Elf64_Shdr *)((const char *)image + eh->e_shoff);
+  for (int i = 0; i < eh->e_shnum; i++) {
+    const Elf64_Shdr *symtab = &sections[i];
+    if (symtab->sh_type != SHT_SYMTAB || symtab->sh_link >= eh->e_shnum ||
+        symtab->sh_offset + symtab->sh_size > size)
+      continue;
+    const Elf64_Shdr *strtab = &sections[symtab->sh_link];
+    if (strtab->sh_offset + strtab->sh_size > size)
+      continue;
+    const Elf64_Sym *syms = (const Elf64_Sym *)((const char *)image + symtab->sh_offset);
+    const char *names = (const char *)image + strtab->sh_offset;
+    for (size_t k = 0; k < symtab->sh_size / sizeof(Elf64_Sym); k++) {
+      if (syms[k].st_shndx != SHN_UNDEF || ELF64_ST_TYPE(syms[k].st_info) != STT_FUNC ||
+          syms[k].st_name >= strtab->sh_size)
+        continue;
+      const char *name = names + syms[k].st_name;
+      size_t used = strlen(cuda_unresolved);
+      if (!*name || strstr(cuda_unresolved, name) ||
+          used + strlen(name) + 3 >= sizeof(cuda_unresolved))
+        continue;
+      snprintf(cuda_unresolved + used, sizeof(cuda_unresolved) - used, "%s%s",
+               used ? ", " : "", name);
+      if (cuda_info_kernel())
+        fprintf(stderr, "omptarget: info: CUDA: the device image leaves function '%s' "
+                        "unresolved (a weak undefined symbol): calling it may fault\n", name);
+    }
+  }
+}
+
+const char *cuda_unresolved_functions(void) { return cuda_unresolved; }
+
 static int cuda_load_image(int dev, const void *image, size_t size, void **handle) {
   int rc = cuda_enter(dev);
   if (rc)
@@ -242,6 +287,7 @@ static int cuda_load_image(int dev, const void *image, size_t size, void **handl
     ((char *)copy)[size] = '\0';
     image = copy;
   }
+  cuda_note_unresolved(image, size);
   CUmodule module;
   CUresult res = cu_cuModuleLoadDataEx(&module, image, 0, NULL, NULL);
   free(copy);

@@ -84,7 +84,15 @@ int cuda_fail(CUresult res, const char *operation) {
     cu_cuGetErrorName(res, &name);
   if (cu_cuGetErrorString)
     cu_cuGetErrorString(res, &text);
-  omprt_plugin_error("%s: %s (%s)", operation, name, text);
+  const char *unresolved = cuda_unresolved_functions();
+  bool fault = res == CUDA_ERROR_ILLEGAL_ADDRESS || res == CUDA_ERROR_ILLEGAL_INSTRUCTION ||
+               res == CUDA_ERROR_LAUNCH_FAILED || res == CUDA_ERROR_MISALIGNED_ADDRESS;
+  if (fault && *unresolved)
+    omprt_plugin_error("%s: %s (%s); note: the device image leaves %s unresolved "
+                       "(weak undefined symbols at address 0): a kernel that calls them "
+                       "faults like this", operation, name, text, unresolved);
+  else
+    omprt_plugin_error("%s: %s (%s)", operation, name, text);
   return res == CUDA_ERROR_OUT_OF_MEMORY ? OMPRT_OUT_OF_MEMORY : OMPRT_FAIL;
 }
 
