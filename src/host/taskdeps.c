@@ -59,6 +59,10 @@ struct omp_depnode {
   bool completed;                 /* under lock */
   struct omprt_device_signal *issued;  /* under lock: its device work is queued */
   struct omp_signal_list *device_preds; /* under lock: wait for these on the device */
+  struct omp_depnode_list *early_preds; /* under lock: predecessors it started before */
+  struct omp_depnode_list *completion_waiters; /* under lock: nodes whose completion
+                                                  waits for this one's */
+  _Atomic int32_t completion_holds;     /* completed task + early predecessors left */
   struct omp_task *task;          /* NULL: a thread waits on this node */
   struct omp_team *waiter_team;   /* who to signal for a waiting thread */
   struct omp_depnode_list *successors; /* under lock */
@@ -146,15 +150,19 @@ static bool omp_node_waits_on_device(const struct omp_depnode *node) {
          omp_offload_entry_known(omp_task_abi((struct omp_task *)task)->routine);
 }
 
-static void omp_node_add_device_pred(struct omp_depnode *node,
+/* node starts before pred completes, waiting for signal on the device. */
+static void omp_node_add_device_pred(struct omp_depnode *node, struct omp_depnode *pred,
                                      struct omprt_device_signal *signal) {
   struct omp_signal_list *item = omp_task_mem_alloc(sizeof(*item));
   if (!item)
     omp_fatal(NULL, "out of memory recording task dependences");
   item->signal = omprt_signal_retain(signal);
+  struct omp_depnode_list *early = omp_list_push(NULL, pred);
   omp_node_lock(node);
   item->next = node->device_preds;
   node->device_preds = item;
+  early->next = node->early_preds;
+  node->early_preds = early;
   omp_node_unlock(node);
 }
 
@@ -182,7 +190,7 @@ void omp_deps_issued(struct omp_task *task, struct omprt_device_signal *signal) 
   while (early) {
     struct omp_depnode_list *next = early->next;
     struct omp_depnode *s = early->node;
-    omp_node_add_device_pred(s, signal);
+    omp_node_add_device_pred(s, node, signal);
     if (atomic_fetch_sub(&s->npredecessors, 1) == 1)
       omp_task_requeue(s->task);
     omp_node_unref(s);
@@ -227,7 +235,7 @@ static void omp_add_edge(struct omp_depnode *node, struct omp_depnode *pred) {
   omp_node_lock(pred);
   if (!pred->completed) {
     if (pred->issued && omp_node_waits_on_device(node)) {
-      omp_node_add_device_pred(node, pred->issued);
+      omp_node_add_device_pred(node, pred, pred->issued);
     } else {
       pred->successors = omp_list_push(pred->successors, node);
       atomic_fetch_add(&node->npredecessors, 1);
@@ -404,20 +412,66 @@ static bool omp_node_registered(struct omp_depnode *node) {
   return atomic_fetch_sub(&node->npredecessors, 1) == 1;
 }
 
-/* The task completed: its successors lose a predecessor each. */
+/* node counts as completed from now on: its successors lose a predecessor
+ * each, and nodes whose completion waited for it may complete too. */
+static void omp_node_finish(struct omp_depnode *node) {
+  struct omp_depnode_list *todo = omp_list_push(NULL, node);
+  while (todo) {
+    struct omp_depnode_list *item = todo;
+    todo = todo->next;
+    struct omp_depnode *n = item->node;
+    omp_node_lock(n);
+    n->completed = true;
+    struct omp_depnode_list *succ = n->successors, *waiters = n->completion_waiters;
+    n->successors = n->completion_waiters = NULL;
+    struct omprt_device_signal *issued = n->issued;
+    n->issued = NULL;
+    omp_node_unlock(n);
+    if (issued)
+      omprt_signal_release(issued);
+    while (succ) {
+      struct omp_depnode_list *next = succ->next;
+      struct omp_depnode *s = succ->node;
+      if (atomic_fetch_sub(&s->npredecessors, 1) == 1) {
+        if (s->task)
+          omp_task_requeue(s->task);
+        else
+          omp_team_signal_work(s->waiter_team);
+      }
+      omp_node_unref(s);
+      omp_task_mem_free(succ);
+      succ = next;
+    }
+    while (waiters) {
+      struct omp_depnode_list *next = waiters->next;
+      if (atomic_fetch_sub(&waiters->node->completion_holds, 1) == 1) {
+        waiters->next = todo; /* it now completes: keep its reference */
+        todo = waiters;
+      } else {
+        omp_node_unref(waiters->node);
+        omp_task_mem_free(waiters);
+      }
+      waiters = next;
+    }
+    omp_node_unref(n);
+    omp_task_mem_free(item);
+  }
+}
+
+/* The task completed. Its node completes with it, unless the task started
+ * before a target-task predecessor completed: then the node completes when
+ * those do. Until then the predecessors' map reference drops may still be
+ * pending, which a later task would take over without copying from the
+ * host; a host task released in between could change the host's copy
+ * unseen. */
 void omp_deps_release(struct omp_task *task) {
   struct omp_depnode *node = task->depnode;
   omp_node_lock(node);
-  node->completed = true;
-  struct omp_depnode_list *succ = node->successors;
-  node->successors = NULL;
-  struct omprt_device_signal *issued = node->issued;
-  node->issued = NULL;
   struct omp_signal_list *unused = node->device_preds;
+  struct omp_depnode_list *early = node->early_preds;
   node->device_preds = NULL;
+  node->early_preds = NULL;
   omp_node_unlock(node);
-  if (issued)
-    omprt_signal_release(issued);
   /* Released early but never began a device construct: its own successors
    * count on its completion implying its predecessors' (rare: the body's
    * first construct is known; its device may be gone). */
@@ -428,22 +482,25 @@ void omp_deps_release(struct omp_task *task) {
     omp_task_mem_free(unused);
     unused = next;
   }
-  while (succ) {
-    struct omp_depnode_list *next = succ->next;
-    struct omp_depnode *s = succ->node;
-    if (atomic_fetch_sub(&s->npredecessors, 1) == 1) {
-      if (s->task)
-        omp_task_requeue(s->task);
-      else
-        omp_team_signal_work(s->waiter_team);
+  atomic_store(&node->completion_holds, 1);
+  while (early) {
+    struct omp_depnode_list *next = early->next;
+    struct omp_depnode *pred = early->node;
+    omp_node_lock(pred);
+    if (!pred->completed) {
+      atomic_fetch_add(&node->completion_holds, 1);
+      pred->completion_waiters = omp_list_push(pred->completion_waiters, node);
     }
-    omp_node_unref(s);
-    omp_task_mem_free(succ);
-    succ = next;
+    omp_node_unlock(pred);
+    omp_node_unref(pred);
+    omp_task_mem_free(early);
+    early = next;
   }
   task->depnode = NULL;
   node->task = NULL;
-  omp_node_unref(node);
+  if (atomic_fetch_sub(&node->completion_holds, 1) == 1)
+    omp_node_finish(node);
+  omp_node_unref(node); /* the task's reference */
 }
 
 static bool omp_node_ready(void *arg) {
