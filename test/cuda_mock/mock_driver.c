@@ -1,34 +1,76 @@
 /* mock_driver.c — a CPU stand-in for libcuda.so.1, so CI (which has no GPU)
  * exercises the CUDA plugin: device discovery, image loading, the memory
- * pool, copies, the stream and event pools, completion callbacks.
+ * pool, copies, kernels, the stream and event pools, completion callbacks.
  *
- * Device memory is host memory; kernels do not run (a launch is a no-op on
- * its stream), so tests check what the plugin does around them: data copied
- * in and back, ordering, completion, no hang. Each stream is a worker thread
- * running its operations in order. Like the real driver: one driver thread
+ * Device memory is host memory. Each stream is a worker thread running its
+ * operations in order. Like the real driver: one driver thread
  * runs every stream callback and the stream waits for it; an asynchronous
  * copy from or to pageable memory first waits for the stream's earlier work
  * (cuMemcpyHtoDAsync stages the source, cuMemcpyDtoHAsync returns when the
- * copy is done); and the thread that runs callbacks holds the driver's
- * own lock meanwhile, which calls that create streams or events
- * also take — so a callback that waits for a lock whose holder is creating
- * a stream deadlocks, as deferred regions did on a real GPU when the stream
- * pool grew under load.
+ * copy is done); a stream waiting for an event waits for the record that
+ * was the event's latest when the wait was issued; and the thread that
+ * runs callbacks holds the driver's own lock meanwhile, which calls that
+ * create streams or events also take — so a callback that waits for a lock
+ * whose holder is creating a stream deadlocks, as deferred regions did on a
+ * real GPU when the stream pool grew under load.
+ *
+ * Kernels run on the CPU: cuModuleGetFunction finds the host version of the
+ * target region, the function clang-19 emits under the kernel's own name as
+ * a local symbol of the executable (mock_kernels.c reads the ELF .symtab of
+ * /proc/self/exe). A launch on a stream calls it on the stream's worker
+ * thread, in stream order, with the kernel's arguments minus the implicit
+ * first one (the launch environment); since device pointers are host
+ * pointers, the region computes on the mapped "device" copies as the GPU
+ * would, and a missing copy-in, an early copy-back or a wrongly ordered
+ * dependence shows up as a wrong result. The arguments come from `extra`
+ * (CU_LAUNCH_PARAM_BUFFER_POINTER: one 8-byte slot each, as the plugin
+ * passes them), at most MOCK_MAX_KERNEL_ARGS after the first; `kernelParams`
+ * is refused for such kernels (the mock cannot know their count). A kernel
+ * with no host function (clang inlined it into its caller: build the host
+ * side with -O0) is a no-op that takes 20 µs, quietly.
+ *
+ * Environment (read once):
+ *   MOCK_CUDA_DELAY_US=N  sleep a uniformly random 0..N µs before each
+ *                         stream operation, so that work on different
+ *                         streams interleaves differently from run to run
+ *                         and a missing dependence between streams gives
+ *                         wrong results instead of passing by luck.
+ *   MOCK_CUDA_STATS=1     at exit, print to stderr
+ *                         `mock: streams=S events=E kernels=K noop_kernels=N`
+ *                         (streams and events created, launches run on the
+ *                         host, launches with no host function).
  */
 #include <cuda.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
-enum op_kind { OP_COPY, OP_NOP, OP_CALLBACK, OP_RECORD, OP_WAIT };
+#include "mock_kernels.h"
+
+enum op_kind { OP_COPY, OP_NOP, OP_KERNEL, OP_CALLBACK, OP_RECORD, OP_WAIT };
+
+/* One cuEventRecord: fired once the stream reaches it. Waiters hold on to
+ * the record they wait for, so a later record of the same event (a reused
+ * event, on another stream) neither releases them early nor late. */
+struct mock_record {
+  bool fired;
+  int refs; /* the event's latest, pending record ops, waiters; under the event's lock */
+};
 
 struct mock_event {
   pthread_mutex_t lock;
   pthread_cond_t fired;
-  uint64_t recorded, done; /* record generations: done == recorded means fired */
+  struct mock_record *latest; /* NULL: never recorded (counts as fired) */
+};
+
+struct CUfunc_st {
+  mock_host_fn host; /* NULL: a no-op kernel */
 };
 
 struct op {
@@ -42,7 +84,10 @@ struct op {
   CUhostFn hostfn;
   void *arg;
   struct mock_event *event;
-  uint64_t generation;
+  struct mock_record *record; /* OP_RECORD: fires it; OP_WAIT: waits for it */
+  mock_host_fn kernel;
+  int nargs;
+  uintptr_t args[MOCK_MAX_KERNEL_ARGS];
 };
 
 struct CUstream_st {
@@ -52,7 +97,37 @@ struct CUstream_st {
   uint64_t issued, completed;
   bool stop;
   pthread_t worker;
+  unsigned delay_seed; /* rand_r state of this stream's worker */
 };
+
+/* ---- settings and statistics ----------------------------------------------------- */
+
+static long delay_max_us; /* MOCK_CUDA_DELAY_US */
+static atomic_long streams_created, events_created, kernels_run, kernels_noop;
+static atomic_uint stream_serial;
+
+__attribute__((constructor)) static void mock_settings(void) {
+  const char *delay = getenv("MOCK_CUDA_DELAY_US");
+  if (delay && *delay)
+    delay_max_us = strtol(delay, NULL, 10);
+  if (delay_max_us < 0)
+    delay_max_us = 0;
+}
+
+__attribute__((destructor)) static void mock_print_stats(void) {
+  const char *stats = getenv("MOCK_CUDA_STATS");
+  if (!stats || !*stats || strcmp(stats, "0") == 0)
+    return;
+  fprintf(stderr, "mock: streams=%ld events=%ld kernels=%ld noop_kernels=%ld\n",
+          atomic_load(&streams_created), atomic_load(&events_created),
+          atomic_load(&kernels_run), atomic_load(&kernels_noop));
+}
+
+/* Called with the event's lock held. */
+static void record_release(struct mock_record *r) {
+  if (--r->refs == 0)
+    free(r);
+}
 
 /* ---- the driver's callback thread --------------------------------------------- */
 
@@ -127,6 +202,8 @@ static void *stream_main(void *arg) {
       break;
     struct op *op = s->head;
     pthread_mutex_unlock(&s->lock);
+    if (delay_max_us)
+      usleep((useconds_t)(rand_r(&s->delay_seed) % (delay_max_us + 1)));
     switch (op->kind) {
     case OP_COPY:
       memcpy(op->dst, op->staged ? op->staged : op->src, op->size);
@@ -134,20 +211,26 @@ static void *stream_main(void *arg) {
     case OP_NOP:
       usleep(20); /* a kernel takes a while */
       break;
+    case OP_KERNEL:
+      mock_call_host_function(op->kernel, op->nargs, op->args);
+      break;
     case OP_CALLBACK:
       cb_run(s, op);
       break;
     case OP_RECORD:
       pthread_mutex_lock(&op->event->lock);
-      if (op->event->done < op->generation)
-        op->event->done = op->generation;
+      op->record->fired = true;
+      record_release(op->record);
       pthread_cond_broadcast(&op->event->fired);
       pthread_mutex_unlock(&op->event->lock);
       break;
     case OP_WAIT:
+      if (!op->record)
+        break; /* the event was never recorded */
       pthread_mutex_lock(&op->event->lock);
-      while (op->event->done < op->generation)
+      while (!op->record->fired)
         pthread_cond_wait(&op->event->fired, &op->event->lock);
+      record_release(op->record);
       pthread_mutex_unlock(&op->event->lock);
       break;
     }
@@ -253,7 +336,11 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   (void)m;
   if (strncmp(name, "__omp_offloading_", 17) != 0)
     return CUDA_ERROR_NOT_FOUND; /* no constructors or other kernels */
-  *f = (CUfunction)(uintptr_t)0x3000;
+  struct CUfunc_st *function = malloc(sizeof(*function));
+  if (!function)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  function->host = mock_host_function(name);
+  *f = function;
   return CUDA_SUCCESS;
 }
 CUresult cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *s, CUmodule m, const char *name) {
@@ -346,6 +433,9 @@ CUresult cuStreamCreate(CUstream *ps, unsigned flags) {
   pthread_mutex_lock(&driver_lock); /* creation waits for a running callback */
   pthread_mutex_unlock(&driver_lock);
   CUstream s = calloc(1, sizeof(*s));
+  atomic_fetch_add(&streams_created, 1);
+  /* Different delays on every stream and in every run. */
+  s->delay_seed = (unsigned)time(NULL) ^ (atomic_fetch_add(&stream_serial, 1) * 2654435761u);
   pthread_mutex_init(&s->lock, NULL);
   pthread_cond_init(&s->changed, NULL);
   pthread_create(&s->worker, NULL, stream_main, s);
@@ -378,7 +468,9 @@ CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned f) {
   struct op *op = op_new(OP_WAIT);
   op->event = ev;
   pthread_mutex_lock(&ev->lock);
-  op->generation = ev->recorded;
+  op->record = ev->latest;
+  if (op->record)
+    op->record->refs++;
   pthread_mutex_unlock(&ev->lock);
   stream_push(s, op);
   return CUDA_SUCCESS;
@@ -403,6 +495,7 @@ CUresult cuEventCreate(CUevent *pe, unsigned f) {
   pthread_mutex_lock(&driver_lock);
   pthread_mutex_unlock(&driver_lock);
   struct mock_event *e = calloc(1, sizeof(*e));
+  atomic_fetch_add(&events_created, 1);
   pthread_mutex_init(&e->lock, NULL);
   pthread_cond_init(&e->fired, NULL);
   *pe = (CUevent)e;
@@ -411,9 +504,14 @@ CUresult cuEventCreate(CUevent *pe, unsigned f) {
 CUresult cuEventRecord(CUevent e, CUstream s) {
   struct mock_event *ev = (struct mock_event *)e;
   struct op *op = op_new(OP_RECORD);
+  struct mock_record *r = calloc(1, sizeof(*r));
   op->event = ev;
+  op->record = r;
   pthread_mutex_lock(&ev->lock);
-  op->generation = ++ev->recorded;
+  r->refs = 2; /* the event's latest, the record op */
+  if (ev->latest)
+    record_release(ev->latest);
+  ev->latest = r;
   pthread_mutex_unlock(&ev->lock);
   stream_push(s, op);
   return CUDA_SUCCESS;
@@ -422,26 +520,78 @@ CUresult cuEventDestroy_v2(CUevent e) { (void)e; return CUDA_SUCCESS; } /* may s
 CUresult cuEventQuery(CUevent e) {
   struct mock_event *ev = (struct mock_event *)e;
   pthread_mutex_lock(&ev->lock);
-  bool done = ev->done >= ev->recorded;
+  bool done = !ev->latest || ev->latest->fired;
   pthread_mutex_unlock(&ev->lock);
   return done ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 CUresult cuEventSynchronize(CUevent e) {
   struct mock_event *ev = (struct mock_event *)e;
   pthread_mutex_lock(&ev->lock);
-  while (ev->done < ev->recorded)
-    pthread_cond_wait(&ev->fired, &ev->lock);
+  struct mock_record *r = ev->latest;
+  if (r) {
+    r->refs++;
+    while (!r->fired)
+      pthread_cond_wait(&ev->fired, &ev->lock);
+    record_release(r);
+  }
   pthread_mutex_unlock(&ev->lock);
   return CUDA_SUCCESS;
 }
+/* The argument buffer of `extra` (CU_LAUNCH_PARAM_BUFFER_POINTER/SIZE). */
+static CUresult launch_buffer(void **extra, const uintptr_t **buffer, size_t *size) {
+  *buffer = NULL;
+  *size = 0;
+  for (size_t i = 0; extra && extra[i] != CU_LAUNCH_PARAM_END; i += 2) {
+    if (extra[i] == CU_LAUNCH_PARAM_BUFFER_POINTER)
+      *buffer = extra[i + 1];
+    else if (extra[i] == CU_LAUNCH_PARAM_BUFFER_SIZE)
+      *size = *(const size_t *)extra[i + 1];
+    else
+      return CUDA_ERROR_INVALID_VALUE;
+  }
+  return *buffer || !*size ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
 CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                         unsigned by, unsigned bz, unsigned shm, CUstream s, void **params,
                         void **extra) {
-  (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)shm;
-  (void)params, (void)extra;
-  if (!s)
+  (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)shm;
+  if (!f->host) {
+    atomic_fetch_add(&kernels_noop, 1);
+    if (s)
+      stream_push(s, op_new(OP_NOP));
     return CUDA_SUCCESS;
-  stream_push(s, op_new(OP_NOP));
+  }
+  if (params) {
+    fprintf(stderr, "mock: cuLaunchKernel with kernelParams: the mock runs kernels only "
+                    "with an argument buffer in `extra`\n");
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
+  const uintptr_t *slots;
+  size_t size;
+  CUresult res = launch_buffer(extra, &slots, &size);
+  /* One 8-byte slot per argument, the launch environment first. */
+  size_t nslots = size / sizeof(uintptr_t);
+  if (res != CUDA_SUCCESS || size % sizeof(uintptr_t) || nslots < 1 ||
+      nslots - 1 > MOCK_MAX_KERNEL_ARGS) {
+    fprintf(stderr, "mock: cuLaunchKernel: %zu bytes of arguments; want 8 per argument, "
+                    "the launch environment and at most %d more\n", size,
+            MOCK_MAX_KERNEL_ARGS);
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  struct op *op = op_new(OP_KERNEL);
+  if (!op)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  op->kernel = f->host;
+  op->nargs = (int)(nslots - 1);
+  memcpy(op->args, slots + 1, sizeof(uintptr_t) * (nslots - 1));
+  atomic_fetch_add(&kernels_run, 1);
+  if (!s) { /* the legacy stream: the plugin's streams do not block on it */
+    mock_call_host_function(op->kernel, op->nargs, op->args);
+    free(op);
+    return CUDA_SUCCESS;
+  }
+  stream_push(s, op);
   return CUDA_SUCCESS;
 }
 CUresult cuPointerGetAttribute(void *data, CUpointer_attribute a, CUdeviceptr p) {

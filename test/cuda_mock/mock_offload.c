@@ -1,6 +1,8 @@
-/* The CUDA plugin on the mock driver (mock_driver.c): kernels do not run
- * there, so every target region must hand back its data untouched — the
- * host version would change it. 512 deferred regions from one thread, each
+/* The CUDA plugin on the mock driver (mock_driver.c), with kernels that do
+ * not run: built with -O2, clang inlines each region's host version into
+ * main and deletes it, so the mock finds no host function and a launch is a
+ * no-op — every target region must hand back its data untouched (the host
+ * version would change it). 512 deferred regions from one thread, each
  * mapping its own slice tofrom and a shared table to (concurrent mapping of
  * one entry, copy events, the stream pool growing past its 2 initial
  * streams, completion through the driver's callback thread), then
@@ -26,7 +28,7 @@ int main(void) {
       table[t] = 1000.0 + t;
     for (int t = 0; t < NT; t++) {
       #pragma omp target nowait map(tofrom: data[t * K:K]) map(to: table) firstprivate(t)
-      data[t * K] += table[t]; /* only the host version runs this */
+      data[t * K] += table[t]; /* only a host version that ran would do this */
     }
     #pragma omp taskwait
     for (int i = 0; i < NT * K; i++)

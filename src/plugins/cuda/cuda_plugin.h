@@ -95,6 +95,10 @@ struct cuda_device {
   int nidle_queues, cap_idle_queues, total_queues;
   CUevent *idle_events;
   int nidle_events, cap_idle_events, total_events;
+  /* one thread at a time grows a pool (outside the lock); the others wait
+   * for its streams/events instead of doubling the pool again */
+  bool growing_queues, growing_events;
+  pthread_cond_t grown;
   struct cuda_pool *pool;   /* memory.c */
 };
 

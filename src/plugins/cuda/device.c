@@ -56,6 +56,7 @@ static void cuda_do_init(void) {
     if (cu_cuDeviceGet(&d->handle, i) != CUDA_SUCCESS)
       return; /* count stays at the devices we could describe */
     pthread_mutex_init(&d->lock, NULL);
+    pthread_cond_init(&d->grown, NULL);
     d->sm = cuda_attribute(d->handle, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) * 10 +
             cuda_attribute(d->handle, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
     d->num_sms = cuda_attribute(d->handle, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
