@@ -106,22 +106,39 @@ static void tgt_signal_issued(struct tgt_async *async) {
   omprt_signal_release(&s->base);
 }
 
+/* A predecessor on another kind of device (or a construct with no queue):
+ * check and yield to other tasks until its work is done (seed 000 §3.4). */
+static void tgt_signal_wait_yielding(struct tgt_signal *s) {
+  const struct omprt_plugin *p = s->dev->plugin;
+  int32_t gtid = __kmpc_global_thread_num(NULL);
+  for (;;) {
+    bool done = false;
+    if (p->event_query(s->dev->plugin_dev, s->event, &done) != OMPRT_SUCCESS) {
+      tgt_signal_wait(&s->base); /* reports the failure */
+      return;
+    }
+    if (done)
+      return;
+    __kmpc_omp_taskyield(NULL, gtid, 0);
+  }
+}
+
 /* Before the construct's first operation: its target-task predecessors'
  * work, waited for on its queue when they ran on the same kind of device,
  * else here. */
 static void tgt_wait_device_preds(ident_t *loc, struct tgt_device *dev, void *queue) {
   int count;
   struct omprt_device_signal **preds = __omprt_task_take_device_preds(&count);
-  if (count)
-    tgt_info(loc, TGT_INFO_KERNEL, "waits for %d predecessor target task%s %s", count,
-             count == 1 ? "" : "s", dev && queue ? "on the device" : "on the host");
   for (int i = 0; i < count; i++) {
     struct tgt_signal *s = (struct tgt_signal *)preds[i];
-    if (dev && queue && s->dev->plugin == dev->plugin) {
+    bool on_device = dev && queue && s->dev->plugin == dev->plugin;
+    tgt_info(loc, TGT_INFO_KERNEL, "waits for a predecessor target task (device %d) %s",
+             s->dev->id, on_device ? "on the device" : "on the host, yielding");
+    if (on_device) {
       if (dev->plugin->event_wait(dev->plugin_dev, s->event, queue))
         tgt_fatal(loc, "device %d: cannot wait for a predecessor target task", dev->id);
     } else {
-      tgt_signal_wait(&s->base);
+      tgt_signal_wait_yielding(s);
     }
     omprt_signal_release(&s->base);
   }
