@@ -50,12 +50,14 @@ static void tgt_copy_to(ident_t *loc, struct tgt_device *dev, uintptr_t dst, con
   }
 }
 
+/* `locked`: the caller holds dev->lock (released before the report). */
 static void tgt_copy_from(ident_t *loc, struct tgt_device *dev, void *dst, uintptr_t src,
-                          size_t size, struct tgt_async *async) {
+                          size_t size, struct tgt_async *async, bool locked) {
   tgt_info(loc, TGT_INFO_COPY, "copy %zu bytes device %d %p -> host %p", size, dev->id,
            (void *)src, dst);
   if (dev->plugin->copy_from(dev->plugin_dev, dst, (const void *)src, size, async->queue)) {
-    pthread_mutex_unlock(&dev->lock);
+    if (locked)
+      pthread_mutex_unlock(&dev->lock);
     tgt_fatal(loc, "copy of %zu bytes from device %d failed", size, dev->id);
   }
 }
@@ -552,9 +554,17 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
         .size = size,
         .may_remove = !(type & MAP_MEMBER_OF) || (type & MAP_PTR_AND_OBJ),
     };
-    if ((type & MAP_FROM) && (last || (type & MAP_ALWAYS)) && size) {
-      tgt_copy_from(loc, dev, begins[i], e->dev_begin + (begin - e->host_begin), size, async);
+    /* The copy back: a queued construct issues it once the lock is
+     * released, because a copy to pageable memory returns only when the
+     * queue's kernel is done, and other constructs must keep mapping
+     * meanwhile (the entry's memory stays: the construct's own reference
+     * drop is pending until its queue is done). */
+    bool copy_back = (type & MAP_FROM) && (last || (type & MAP_ALWAYS)) && size;
+    uintptr_t copy_src = e->dev_begin + (begin - e->host_begin);
+    if (copy_back) {
       item.copied = tgt_has_shadows_in(e, begin, size);
+      if (!async->queue)
+        tgt_copy_from(loc, dev, begins[i], copy_src, size, async, true);
     }
     /* A pointer that is no struct member (a global pointer) took a reference
      * of its own at the beginning: give it back too. */
@@ -574,6 +584,8 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
       }
     }
     pthread_mutex_unlock(&dev->lock);
+    if (copy_back && async->queue)
+      tgt_copy_from(loc, dev, begins[i], copy_src, size, async, false);
     tgt_end_push(ends, item);
   }
 }
@@ -636,7 +648,7 @@ static void tgt_update_piece(ident_t *loc, struct tgt_device *dev, uintptr_t beg
     tgt_shadows_to_device(loc, dev, e, begin, size, async);
   }
   if (type & MAP_FROM) {
-    tgt_copy_from(loc, dev, (void *)begin, dev_addr, size, async);
+    tgt_copy_from(loc, dev, (void *)begin, dev_addr, size, async, true);
     if (tgt_has_shadows_in(e, begin, size)) {
       tgt_queue_wait(loc, dev, async);
       tgt_shadows_to_host(e, begin, size);
