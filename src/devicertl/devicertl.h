@@ -166,7 +166,7 @@ struct icv_state {
  * at kernel start; everyone reads it unless they own a thread state. */
 struct team_state {
   struct icv_state icv;
-  uint32_t parallel_team_size; /* 0: every thread of the team */
+  uint32_t parallel_team_size; /* threads of the active region; 1 at level 0 */
   uint32_t has_thread_state;   /* some thread pushed a thread state */
   parallel_wrapper_fn parallel_region_fn; /* generic mode: the next job */
 };
@@ -177,11 +177,15 @@ struct own_dispatch {
   uint32_t pending;      /* the whole loop is still to be handed out */
 };
 
-/* Created on demand (nested data environments), from the shared stack. */
+/* Created on demand: a nested (serialized) region's implicit task, from
+ * the shared stack (state.c), or an explicit task, inside the task's own
+ * allocation (task.c). */
 struct thread_state {
   struct icv_state icv;
   struct own_dispatch dispatch;
   struct thread_state *previous;
+  bool explicit_task; /* explicit-task-var */
+  bool final_task;    /* final-task-var */
 };
 
 enum icv_field {
@@ -252,6 +256,12 @@ void state_init(bool is_spmd, KernelEnvironmentTy *kernel_env,
 /* Writes the calling thread's current data environment. */
 void icv_set(enum icv_field field, uint32_t value);
 void state_enter_data_environment(void);
+/* An explicit task's data environment: `env` (the caller's memory, alive
+ * while the task runs) becomes the calling thread's innermost thread state,
+ * a copy of the generating task's ICVs; false: thread states are assumed
+ * away (-fopenmp-assume-no-thread-state), the task shares its creator's. */
+bool state_enter_task_environment(struct thread_state *env, bool final_task);
+void state_exit_task_environment(struct thread_state *env);
 /* The calling thread's dispatch record, or NULL without a thread state. */
 struct own_dispatch *state_own_dispatch(void);
 void state_exit_data_environment(void);
@@ -266,12 +276,41 @@ void state_release_team_spmd(void);
 
 /* ---- mapping helpers ---------------------------------------------------- */
 
-int32_t __kmpc_is_spmd_exec_mode(void);
+int8_t __kmpc_is_spmd_exec_mode(void);
 uint32_t __kmpc_get_hardware_num_threads_in_block(void);
 
 /* openmp-opt folds __kmpc_is_spmd_exec_mode() when every kernel that
  * reaches a call has the same mode; asking through it keeps that. */
 static inline bool is_spmd_mode(void) { return __kmpc_is_spmd_exec_mode() != 0; }
+
+/* The gtid. clang passes the value __kmpc_global_thread_num returns (and,
+ * inside a parallel region, the one the runtime hands the outlined
+ * function) back to most entry points; what it holds is the runtime's to
+ * choose. Ours is the thread number plus a tag for what a kernel knows at
+ * its start and the runtime needs later: that it runs in SPMD mode and
+ * whether it may nest parallel regions. __kmpc_parallel_51 is one function
+ * for every kernel of a translation unit, so when the unit mixes modes,
+ * openmp-opt cannot fold the mode in it; the gtid, though, is an SSA value
+ * of each kernel, and once the runtime is inlined there it is a constant.
+ * Untagged (generic mode, or a gtid from elsewhere: the workers of a
+ * custom state machine get __kmpc_target_init's return value) means
+ * "ask the team state". */
+#define GTID_TAG_MASK 0xff000000u
+#define GTID_TAG_SPMD 0x5a000000u      /* SPMD kernel that may nest */
+#define GTID_TAG_SPMD_FLAT 0x5b000000u /* SPMD kernel that never nests */
+
+static inline int32_t gtid_make(uint32_t thread, bool is_spmd, bool may_nest) {
+  if (!is_spmd)
+    return (int32_t)thread;
+  return (int32_t)(thread | (may_nest ? GTID_TAG_SPMD : GTID_TAG_SPMD_FLAT));
+}
+static inline bool gtid_says_spmd(int32_t gtid) {
+  uint32_t tag = (uint32_t)gtid & GTID_TAG_MASK;
+  return tag == GTID_TAG_SPMD || tag == GTID_TAG_SPMD_FLAT;
+}
+static inline bool gtid_says_flat(int32_t gtid) {
+  return ((uint32_t)gtid & GTID_TAG_MASK) == GTID_TAG_SPMD_FLAT;
+}
 
 /* The generic-mode main thread: first lane of the last (maybe partial)
  * warp. */
@@ -285,16 +324,23 @@ static inline bool is_main_thread_in_generic_mode(void) {
   return is_main_thread(is_spmd_mode());
 }
 /* Threads that may run parallel regions: all of them in SPMD mode, all
- * below the main thread's warp in generic mode. */
+ * below the main thread's warp in generic mode. The SPMD count is the
+ * hardware's, never __kmpc_get_hardware_num_threads_in_block(): openmp-opt
+ * folds that one to the kernel's thread limit, but the plugin launches an
+ * SPMD kernel with fewer threads when the loop is short (as LLVM 19's), and
+ * a team size taken from the fold would skip iterations. */
 static inline uint32_t team_threads(bool is_spmd) {
-  return is_spmd ? __kmpc_get_hardware_num_threads_in_block() : main_thread_id();
+  return is_spmd ? hw_num_threads() : main_thread_id();
 }
 static inline uint32_t max_team_threads(void) { return team_threads(is_spmd_mode()); }
 
-static inline uint32_t state_effective_team_size(void) {
-  uint32_t size = TEAM.parallel_team_size;
-  return size ? size : max_team_threads();
-}
+/* The team size the active region's starter stored: the number itself,
+ * never a code for "the whole block", so that reading it needs no mode.
+ * Code inside a parallel region is reached through a function pointer,
+ * where openmp-opt cannot tell which kernels run it and so cannot fold
+ * the mode; the value stored, though, is forwarded to the loads once the
+ * region is inlined into its kernel. */
+static inline uint32_t state_effective_team_size(void) { return TEAM.parallel_team_size; }
 
 /* omp_get_thread_num()/omp_get_num_threads() for the runtime itself: the
  * same answers, typed so the optimizer knows they are a thread number

@@ -19,7 +19,7 @@
  * reaching a call. */
 static SHARED uint32_t spmd_mode_flag;
 
-__attribute__((noinline)) int32_t __kmpc_is_spmd_exec_mode(void) { return spmd_mode_flag; }
+__attribute__((noinline)) int8_t __kmpc_is_spmd_exec_mode(void) { return (int8_t)spmd_mode_flag; }
 
 
 __attribute__((noinline)) uint32_t __kmpc_get_hardware_thread_id_in_block(void) {

@@ -52,28 +52,29 @@ static __attribute__((always_inline)) void invoke_microtask(int32_t global_tid,
  * __kmpc_parallel_spmd. */
 static uint32_t region_threads(int32_t num_threads, bool is_spmd) {
   uint32_t wanted = num_threads > 0 ? (uint32_t)num_threads : icv_get(ICV_NTHREADS);
-  uint32_t available = max_team_threads();
+  uint32_t available = team_threads(is_spmd);
   uint32_t threads = wanted && wanted < available ? wanted : available;
   if (is_spmd)
     return threads;
   return threads < WARP_SIZE ? 1 : threads & ~(WARP_SIZE - 1);
 }
 
-static void run_serialized(uint32_t tid, void *fn, void **args, int64_t nargs) {
+static void run_serialized(int32_t gtid, void *fn, void **args, int64_t nargs) {
   state_enter_data_environment();
   icv_set(ICV_LEVEL, icv_get(ICV_LEVEL) + 1);
-  invoke_microtask((int32_t)tid, 0, fn, args, nargs);
+  invoke_microtask(gtid, 0, fn, args, nargs);
   state_exit_data_environment();
 }
 
 /* Always inlined, like LLVM 19's: the kernel then holds the team-state
  * stores and the loads they forward to in one function. */
-__attribute__((always_inline)) void __kmpc_parallel_spmd(IdentTy *ident, int32_t num_threads,
-                                                    void *fn, void **args, int64_t nargs) {
-  (void)ident;
+static __attribute__((always_inline)) void parallel_spmd(int32_t num_threads, void *fn,
+                                                         void **args, int64_t nargs,
+                                                         bool may_nest) {
   uint32_t tid = hw_thread_id();
-  uint32_t threads = region_threads(num_threads, true);
-  uint32_t team_size = threads == max_team_threads() ? 0 : threads;
+  uint32_t block = team_threads(true);
+  uint32_t team_size = region_threads(num_threads, true);
+  bool whole_block = team_size == block;
   /* A team smaller than the block must be whole warps or lie within warp
    * 0: the other threads wait at the closing block barrier meanwhile, the
    * team meets at its own barriers (the counted `barrier.sync 7, n`, n a
@@ -85,7 +86,7 @@ __attribute__((always_inline)) void __kmpc_parallel_spmd(IdentTy *ident, int32_t
    * barrier, which meets the waiting threads' closing one). Computed here
    * rather than in region_threads: that way openmp-opt still keeps some
    * SPMD-ised kernels free of broadcast variables. */
-  if (team_size > WARP_SIZE)
+  if (!whole_block && team_size > WARP_SIZE)
     team_size &= ~(WARP_SIZE - 1);
   /* Everyone has read the enclosing level's state before it changes. */
   sync_threads_aligned();
@@ -96,13 +97,13 @@ __attribute__((always_inline)) void __kmpc_parallel_spmd(IdentTy *ident, int32_t
   omprt_team_state.parallel_team_size = team_size;
   omprt_team_state.icv.active_level = 1;
   omprt_team_state.icv.level = 1;
-  if (!team_size || tid < team_size)
-    invoke_microtask((int32_t)tid, 0, fn, args, nargs);
+  if (whole_block || tid < team_size)
+    invoke_microtask(gtid_make(tid, true, may_nest), 0, fn, args, nargs);
   /* Everyone has left the region before it ends. A team within warp 0
    * leaves the rest of that warp waiting while it runs: the warp barrier
    * brings warp 0 back together before the aligned block barrier, which
    * a divergent warp must not reach. */
-  if (team_size && team_size < WARP_SIZE)
+  if (!whole_block && team_size < WARP_SIZE)
     hw_syncwarp(~0u);
   sync_threads_aligned();
   omprt_team_state.parallel_team_size = 1;
@@ -110,17 +111,28 @@ __attribute__((always_inline)) void __kmpc_parallel_spmd(IdentTy *ident, int32_t
   omprt_team_state.icv.level = 0;
 }
 
+__attribute__((always_inline)) void __kmpc_parallel_spmd(IdentTy *ident, int32_t num_threads,
+                                                         void *fn, void **args, int64_t nargs) {
+  (void)ident;
+  parallel_spmd(num_threads, fn, args, nargs, config_may_use_nested_parallelism());
+}
+
 __attribute__((always_inline)) void __kmpc_parallel_51(IdentTy *ident, int32_t global_tid, int32_t if_expr,
                         int32_t num_threads, int32_t proc_bind, void *fn, void *wrapper_fn,
                         void **args, int64_t nargs) {
-  (void)global_tid;
+  (void)ident;
   (void)proc_bind;
   uint32_t tid = hw_thread_id();
+  /* What the kernel knows, from the gtid's tag where it has one (a
+   * constant once the runtime is inlined into the kernel), else asked. */
+  bool is_spmd = gtid_says_spmd(global_tid) || is_spmd_mode();
+  bool may_nest = !gtid_says_flat(global_tid) && config_may_use_nested_parallelism();
+  int32_t gtid = gtid_make(tid, is_spmd, may_nest);
   /* Serialized: if(0), or nested. A thread in a data environment of its
-   * own is always at level > 0 here (tasks run in their creator's), so
-   * the level alone decides; and when openmp-opt has cleared
-   * MayUseNestedParallelism, nothing is read at all. */
-  bool is_spmd = is_spmd_mode();
+   * own is at level > 0 here or in a task of level 0 (whose ICVs say
+   * level 0 too), so the level alone decides; and when the kernel never
+   * nests (openmp-opt has cleared MayUseNestedParallelism), nothing is
+   * read at all. */
   if (!if_expr && is_spmd && icv_get(ICV_LEVEL) == 0) {
     /* SPMD, if(0) at level 0: every thread runs the region alone. No
      * thread states (another thread may still be writing its initial
@@ -130,24 +142,24 @@ __attribute__((always_inline)) void __kmpc_parallel_51(IdentTy *ident, int32_t g
     sync_threads_aligned();
     omprt_team_state.parallel_team_size = 1;
     omprt_team_state.icv.level = 1;
-    invoke_microtask((int32_t)tid, 0, fn, args, nargs);
+    invoke_microtask(gtid, 0, fn, args, nargs);
     sync_threads_aligned();
     omprt_team_state.icv.level = 0;
     return;
   }
-  if (!if_expr || (config_may_use_nested_parallelism() && icv_get(ICV_LEVEL) > 0)) {
-    run_serialized(tid, fn, args, nargs);
+  if (!if_expr || (may_nest && icv_get(ICV_LEVEL) > 0)) {
+    run_serialized(gtid, fn, args, nargs);
     return;
   }
   if (is_spmd) {
-    __kmpc_parallel_spmd(ident, num_threads, fn, args, nargs);
+    parallel_spmd(num_threads, fn, args, nargs, may_nest);
     return;
   }
 
   /* Generic mode, the main thread. */
   uint32_t threads = region_threads(num_threads, false);
   if (threads <= 1) {
-    run_serialized(tid, fn, args, nargs);
+    run_serialized(gtid, fn, args, nargs);
     return;
   }
   void **shared_args = 0;
@@ -156,7 +168,7 @@ __attribute__((always_inline)) void __kmpc_parallel_51(IdentTy *ident, int32_t g
     for (int64_t i = 0; i < nargs; i++)
       shared_args[i] = args[i];
   }
-  omprt_team_state.parallel_team_size = threads == max_team_threads() ? 0 : threads;
+  omprt_team_state.parallel_team_size = threads;
   omprt_team_state.parallel_region_fn = (parallel_wrapper_fn)wrapper_fn;
   omprt_team_state.icv.active_level = 1;
   omprt_team_state.icv.level = 1;
@@ -178,9 +190,14 @@ __attribute__((noinline)) uint16_t __kmpc_parallel_level(IdentTy *ident, uint32_
   return (uint16_t)omp_get_level();
 }
 
+/* Called by clang at the start of a kernel's user code (and of functions
+ * with parallel regions): right after __kmpc_target_init, whose stores it
+ * reads, so in the kernel the tag folds to a constant (devicertl.h). */
 int32_t __kmpc_global_thread_num(IdentTy *ident) {
   (void)ident;
-  return omp_get_thread_num();
+  bool is_spmd = is_spmd_mode();
+  return gtid_make((uint32_t)omp_get_thread_num(), is_spmd,
+                   is_spmd && config_may_use_nested_parallelism());
 }
 
 /* clang passes num_threads and proc_bind to __kmpc_parallel_51 directly on

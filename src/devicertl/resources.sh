@@ -11,6 +11,13 @@
 # non-LTO: the runtime bitcode is linked into the translation unit and
 # optimised with it, as in a real build), and ptxas -v reports each entry.
 # Needs clang-19 and CUDA's ptxas (OMPRT_CUDA_DIR, default /usr/local/cuda).
+# Ends with totals over every kernel measured.
+#
+# Static shared memory is what ptxas -c reports for the unit: the shared
+# variables only one kernel uses, which the backend moves into that kernel.
+# A shared variable several kernels of the unit use stays at module scope
+# and is assigned at the device link, so it is not counted here (for
+# either runtime): compare that column within single-kernel files.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 ours=${1:?usage: resources.sh <our lib dir> [arch] [source.c ...]}
@@ -62,5 +69,14 @@ for src in "${sources[@]}"; do
   while read -r name regs smem stack; do
     read -r _ lregs lsmem lstack < <(grep "^$name " "$work/llvm.txt" || echo "- - - -")
     printf '%-28s %14s %14s %14s\n' "$name" "$regs / $lregs" "$smem / $lsmem" "$stack / $lstack"
+    echo "$regs $lregs $smem $lsmem $stack $lstack" >> "$work/all.txt"
   done < "$work/ours.txt"
 done
+
+# Totals; "above": kernels where ours uses more than LLVM's.
+awk '$2 != "-" {
+    n++; r += $1; lr += $2; s += $3; ls += $4; k += $5; lk += $6
+    if ($1 > $2) rm++; if ($1 < $2) rl++; if ($3 > $4) sm++; if ($5 > $6) km++ }
+  END { printf "%-28s %14s %14s %14s\n", "total (" n " kernels)", r " / " lr, s " / " ls, k " / " lk
+        printf "%-28s %14s %14s %14s\n", "ours above / below LLVM", rm + 0 " / " rl + 0, sm + 0 " above", km + 0 " above" }' \
+  "$work/all.txt"

@@ -91,18 +91,37 @@ static struct thread_state **thread_state_array(void) {
   return fresh;
 }
 
-void state_enter_data_environment(void) {
-  if (!config_may_use_thread_states())
-    return;
+/* Makes `fresh` the calling thread's innermost data environment, with the
+ * ICVs of the one it encloses. */
+static void push_thread_state(struct thread_state *fresh, bool explicit_task, bool final_task) {
   struct thread_state **states = thread_state_array();
   uint32_t tid = hw_thread_id();
-  struct thread_state *fresh = __kmpc_alloc_shared(sizeof(struct thread_state));
   struct thread_state *previous = states[tid];
   fresh->icv = previous ? previous->icv : TEAM.icv;
   fresh->dispatch.pending = 0;
   fresh->previous = previous;
+  fresh->explicit_task = explicit_task;
+  fresh->final_task = final_task;
   states[tid] = fresh;
   TEAM.has_thread_state = 1;
+}
+
+void state_enter_data_environment(void) {
+  if (!config_may_use_thread_states())
+    return;
+  /* An implicit task: never final, even inside a final task. */
+  push_thread_state(__kmpc_alloc_shared(sizeof(struct thread_state)), false, false);
+}
+
+bool state_enter_task_environment(struct thread_state *env, bool final_task) {
+  if (!config_may_use_thread_states())
+    return false;
+  push_thread_state(env, true, final_task);
+  return true;
+}
+
+void state_exit_task_environment(struct thread_state *env) {
+  omprt_thread_states[hw_thread_id()] = env->previous;
 }
 
 void state_reset_thread(uint32_t tid) {

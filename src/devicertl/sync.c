@@ -3,11 +3,12 @@
  *
  * __kmpc_barrier must pick the right hardware barrier for the team it binds
  * to: nothing for a team of one (the sequential part of a target region,
- * serialized nested regions), the aligned block barrier in SPMD mode when
- * the team is the whole block, and the counted barrier of the parallel
+ * serialized nested regions), the aligned block barrier when the team is
+ * the whole block (SPMD mode), and the counted barrier of the parallel
  * team otherwise: in generic mode, whose main thread's warp never arrives,
  * and in SPMD mode for a num_threads team smaller than the block, whose
- * other threads wait at the region's end.
+ * other threads wait at the region's end. The team size alone tells them
+ * apart.
  */
 #include "devicertl.h"
 
@@ -47,38 +48,29 @@ static void team_barrier(uint32_t threads) {
 }
 
 void __kmpc_barrier(IdentTy *loc, int32_t tid) {
-  if (is_main_thread_in_generic_mode()) { /* alone, or serialized */
+  /* Decided by the team size alone, not the mode: the size is what the
+   * region's starter stored, which the optimizer forwards into an inlined
+   * region, where the mode would stay unknown in a file whose kernels mix
+   * modes (openmp-opt cannot see which kernels reach a region's code).
+   * A nested (serialized) region only exists in kernels that may nest:
+   * only there is the level worth reading. */
+  uint32_t threads = config_may_use_nested_parallelism() ? (uint32_t)omp_get_num_threads()
+                                                         : state_effective_team_size();
+  /* 1: a team of one, level 0 (the binding team is the initial thread;
+   * the generic-mode main thread is always here), or a serialized region. */
+  if (threads == 1) {
     __kmpc_flush(loc);
     return;
   }
-  if (is_spmd_mode()) {
-    /* A nested (serialized) region only exists in kernels that may nest:
-     * only there is the thread state worth reading. */
-    if (config_may_use_nested_parallelism() && omp_get_num_threads() == 1) {
-      __kmpc_flush(loc);
-      return;
-    }
-    /* 0: the region's team is the whole block, the common case, which
-     * the aligned barrier serves (after inlining, the load folds to the
-     * value __kmpc_parallel_spmd stored). Otherwise the threads outside
-     * the team wait at the region's closing block barrier, and a block
-     * barrier here would meet theirs and let them end the region early.
-     * 1: a team of one, or level 0, where the barrier binds to the one
-     * initial thread. */
-    uint32_t team_size = omprt_team_state.parallel_team_size;
-    if (team_size == 0)
-      __kmpc_barrier_simple_spmd(loc, tid);
-    else if (team_size == 1)
-      __kmpc_flush(loc);
-    else
-      team_barrier(team_size);
+  /* The whole block (SPMD mode only: a generic-mode team leaves out the
+   * main thread's warp), the common case: the aligned barrier. */
+  if (threads == hw_num_threads()) {
+    __kmpc_barrier_simple_spmd(loc, tid);
     return;
   }
-  uint32_t threads = (uint32_t)omp_get_num_threads();
-  if (threads == 1) { /* a worker in a serialized nested region */
-    __kmpc_flush(loc);
-    return;
-  }
+  /* Part of the block: the others wait at the region's end (SPMD mode) or
+   * in the state machine (generic mode), and a block barrier here would
+   * meet theirs. */
   team_barrier(threads);
 }
 

@@ -7,13 +7,25 @@
  * one near-equal block per thread).
  *
  * Dispatch keeps one record per team in shared memory — bounds, chunk and
- * a chunk counter the threads take from with one atomic per warp — instead
+ * a counter the threads take chunks from with one atomic per warp — instead
  * of a heap-allocated record per thread: the schedule kinds that need
  * per-thread static assignment are handed out by the same counter (legal
  * for runtime/auto; ordered loops go to a single thread whole, so ordered
  * regions run in order). A thread alone in a nested data environment keeps
  * its loop in its thread state, so it cannot clobber its team's record.
- * Guided runs as dynamic with the given chunk.
+ * Guided hands out shrinking chunks from the same record (a compare-and-
+ * swap per chunk, since a chunk's size depends on what is left).
+ *
+ * Known signs. Thread and team numbers come from inline functions whose
+ * values the optimizer knows to be small and non-negative, never from
+ * omp_get_team_num() and friends: those live in api.c, so here they are
+ * calls of unknown sign when this file is compiled, `team * chunk` gets
+ * only `nsw`, and once the program's chunk is a constant (128 in a
+ * combined `distribute parallel for`) it becomes `shl nsw` for good. With
+ * `nuw` as well, instcombine can prove the loop indices derived from it
+ * non-negative, compares them unsigned and zero-extends them; without,
+ * B1's kernel K sign-extended its inner index on every iteration and took
+ * 30 registers instead of 24.
  */
 #include "devicertl.h"
 
@@ -51,7 +63,8 @@
   static void static_init_##SUFFIX(int32_t sched, int32_t *last, T *lower, T *upper,   \
                                    ST *stride, ST chunk) {                     \
     T tid = (T)current_thread_num(), threads = (T)current_team_size();         \
-    T team = (T)omp_get_team_num(), teams = (T)omp_get_num_teams();            \
+    /* The hardware reads, not omp_get_team_num(): see "Known signs". */    \
+    T team = (T)hw_block_id(), teams = (T)hw_num_blocks();                   \
     switch (sched & ~kmp_sched_modifier_mask) {                                \
     case kmp_sched_static_chunk:                                               \
       if (chunk > 0) {                                                         \
@@ -129,9 +142,15 @@ void __kmpc_distribute_static_fini(IdentTy *loc, int32_t gtid) {
 
 /* ---- dispatch ----------------------------------------------------------- */
 
+/* The team's loop, as iteration numbers 0 .. trip - 1 from `lower`: typed
+ * arithmetic happens only where bounds come in and go out (unsigned, so
+ * that any signed loop, e.g. INT_MIN .. INT_MAX, is counted exactly). */
 struct team_dispatch {
-  uint64_t lower, upper, chunk; /* bits of the loop's type */
-  uint64_t next_chunk;          /* chunks handed out so far */
+  uint64_t lower; /* bits of the loop's type */
+  uint64_t trip;  /* iterations */
+  uint64_t chunk; /* dynamic: iterations per chunk; guided: the least */
+  uint64_t next;  /* dynamic: chunks handed out; guided: iterations */
+  uint32_t guided_divisor; /* guided: 2 * team size; 0: dynamic */
 };
 
 static SHARED
@@ -146,11 +165,54 @@ static uint64_t take_chunk(void) {
   uint32_t rank = hw_popc(active & hw_lanemask_lt());
   uint64_t first = 0;
   if (rank == 0)
-    first = __atomic_fetch_add(&TEAM_DISPATCH.next_chunk, (uint64_t)hw_popc(active),
+    first = __atomic_fetch_add(&TEAM_DISPATCH.next, (uint64_t)hw_popc(active),
                                __ATOMIC_RELAXED);
   uint32_t lo = (uint32_t)hw_shfl_idx_i32(active, (int32_t)(uint32_t)first, leader);
   uint32_t hi = (uint32_t)hw_shfl_idx_i32(active, (int32_t)(uint32_t)(first >> 32), leader);
   return (((uint64_t)hi << 32) | lo) + rank;
+}
+
+/* Dynamic: chunk number n of the loop, if there is one. */
+static bool next_dynamic_chunk(uint64_t *first, uint64_t *count) {
+  uint64_t n = take_chunk(), chunk = TEAM_DISPATCH.chunk, trip = TEAM_DISPATCH.trip;
+  if (__builtin_mul_overflow(n, chunk, first) || *first >= trip)
+    return false;
+  *count = trip - *first < chunk ? trip - *first : chunk;
+  return true;
+}
+
+static uint64_t div_u64(uint64_t a, uint64_t b) {
+  /* 32-bit division where it suffices: a few instructions instead of the
+   * 64-bit routine. */
+  if ((a | b) >> 32 == 0)
+    return (uint32_t)a / (uint32_t)b;
+  return a / b;
+}
+
+/* Guided (OpenMP 5.2 §11.5.3): each chunk is the unassigned iterations
+ * divided by twice the team size, at least the chunk the loop gave
+ * (except the last), so chunks shrink as the loop drains. The size depends
+ * on what is left when the chunk is taken, hence a compare-and-swap on the
+ * iterations handed out rather than an add. */
+static bool next_guided_chunk(uint64_t *first, uint64_t *count) {
+  uint64_t trip = TEAM_DISPATCH.trip, least = TEAM_DISPATCH.chunk;
+  uint64_t divisor = TEAM_DISPATCH.guided_divisor;
+  uint64_t taken = __atomic_load_n(&TEAM_DISPATCH.next, __ATOMIC_RELAXED);
+  uint64_t size;
+  do {
+    if (taken >= trip)
+      return false;
+    uint64_t left = trip - taken;
+    size = div_u64(left, divisor);
+    if (size < least)
+      size = least;
+    if (size > left)
+      size = left;
+  } while (!__atomic_compare_exchange_n(&TEAM_DISPATCH.next, &taken, taken + size, false,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+  *first = taken;
+  *count = size;
+  return true;
 }
 
 static bool is_ordered(int32_t sched) {
@@ -160,12 +222,72 @@ static bool is_ordered(int32_t sched) {
 /* omp_sched_t values (omp.h). */
 enum { omp_sched_static = 1, omp_sched_dynamic = 2, omp_sched_guided = 3, omp_sched_auto = 4 };
 
-#define DEFINE_DISPATCH(SUFFIX, T, ST)                                         \
+/* The schedule a runtime schedule stands for (run-sched-var). */
+static int32_t runtime_schedule(int64_t *chunk) {
+  uint32_t kind = icv_get(ICV_RUN_SCHED) & 0x7fffffffu; /* without monotonic */
+  *chunk = (int32_t)icv_get(ICV_RUN_SCHED_CHUNK);
+  switch (kind) {
+  case omp_sched_dynamic: return kmp_sched_dynamic;
+  case omp_sched_guided: return kmp_sched_guided;
+  case omp_sched_auto: return kmp_sched_auto;
+  default: return *chunk > 0 ? kmp_sched_static_chunk : kmp_sched_static_nochunk;
+  }
+}
+
+/* Thread 0 of the team writes the record between two team barriers: every
+ * thread is done with the previous loop's record before, and sees the new
+ * one after. */
+static void dispatch_init_team(IdentTy *loc, int32_t gtid, int32_t sched, uint64_t lower,
+                               uint64_t trip, int64_t chunk) {
+  uint32_t threads = current_team_size();
+  sched &= ~kmp_sched_modifier_mask;
+  if (sched == kmp_sched_runtime)
+    sched = runtime_schedule(&chunk);
+  uint64_t given = chunk > 0 ? (uint64_t)chunk : 1;
+  uint64_t chunk_size;
+  uint32_t guided_divisor = 0;
+  if (threads <= 1 || trip <= 1 || is_ordered(sched))
+    chunk_size = trip ? trip : 1; /* one thread takes it all */
+  else if (sched == kmp_sched_guided) {
+    chunk_size = given;
+    guided_divisor = 2 * threads;
+  } else if (sched == kmp_sched_dynamic || sched == kmp_sched_static_chunk ||
+             sched == kmp_sched_static_balanced_chunk)
+    chunk_size = given;
+  else if (sched == kmp_sched_auto)
+    chunk_size = 1;
+  else /* static, no chunk: one near-equal block each */
+    chunk_size = div_u64(trip - 1, threads) + 1;
+  if (threads > 1)
+    __kmpc_barrier(loc, gtid);
+  if (threads <= 1 || current_thread_num() == 0) {
+    TEAM_DISPATCH.lower = lower;
+    TEAM_DISPATCH.trip = trip;
+    TEAM_DISPATCH.chunk = chunk_size;
+    TEAM_DISPATCH.next = 0;
+    TEAM_DISPATCH.guided_divisor = guided_divisor;
+  }
+  if (threads > 1)
+    __kmpc_barrier(loc, gtid);
+}
+
+/* The calling thread's next chunk as iteration numbers from the loop's
+ * lower bound; last: it ends the loop. */
+static bool dispatch_next_team(uint64_t *first, uint64_t *count, bool *last) {
+  bool found = TEAM_DISPATCH.guided_divisor ? next_guided_chunk(first, count)
+                                            : next_dynamic_chunk(first, count);
+  if (!found)
+    return false;
+  *last = *first + *count == TEAM_DISPATCH.trip;
+  return true;
+}
+
+/* T: the loop variable's type, UT: its unsigned twin, ST: the signed type
+ * of stride and chunk. */
+#define DEFINE_DISPATCH(SUFFIX, T, UT, ST)                                     \
   void __kmpc_dispatch_init_##SUFFIX(IdentTy *loc, int32_t gtid, int32_t sched, T lb, \
                                      T ub, ST st, ST chunk) {                  \
     (void)st;                                                                  \
-    sched &= ~kmp_sched_modifier_mask;                                         \
-    T threads = (T)current_team_size();                                        \
     struct own_dispatch *own = state_own_dispatch();                           \
     if (own) {                                                                 \
       /* Alone in a nested data environment: the whole loop, once. */          \
@@ -174,38 +296,8 @@ enum { omp_sched_static = 1, omp_sched_dynamic = 2, omp_sched_guided = 3, omp_sc
       own->pending = lb <= ub;                                                 \
       return;                                                                  \
     }                                                                          \
-    T trip = ub >= lb ? ub - lb + 1 : 0;                                       \
-    if (sched == kmp_sched_runtime) {                                          \
-      uint32_t kind = icv_get(ICV_RUN_SCHED) & 0x7fffffffu;                    \
-      chunk = (ST)icv_get(ICV_RUN_SCHED_CHUNK);                                \
-      sched = kind == omp_sched_dynamic || kind == omp_sched_guided            \
-                  ? kmp_sched_dynamic                                          \
-                  : kind == omp_sched_auto ? kmp_sched_auto : kmp_sched_static_nochunk; \
-      if (sched == kmp_sched_static_nochunk && chunk > 0)                      \
-        sched = kmp_sched_static_chunk;                                        \
-    }                                                                          \
-    T chunk_size;                                                              \
-    if (threads <= 1 || trip <= 1 || is_ordered(sched))                        \
-      chunk_size = trip ? trip : 1; /* one thread takes it all */              \
-    else if (sched == kmp_sched_dynamic || sched == kmp_sched_guided ||        \
-             sched == kmp_sched_static_chunk || sched == kmp_sched_static_balanced_chunk) \
-      chunk_size = chunk > 0 ? (T)chunk : 1;                                   \
-    else if (sched == kmp_sched_auto)                                          \
-      chunk_size = 1;                                                          \
-    else /* static, no chunk: one near-equal block each */                     \
-      chunk_size = (trip + threads - 1) / threads;                             \
-    /* Every thread is done with the previous loop's record before thread   \
-     * 0 rewrites it, and sees the new one after. */                          \
-    if (threads > 1)                                                           \
-      __kmpc_barrier(loc, gtid);                                               \
-    if (threads <= 1 || current_thread_num() == 0) {                           \
-      TEAM_DISPATCH.lower = (uint64_t)lb;                                      \
-      TEAM_DISPATCH.upper = (uint64_t)ub;                                      \
-      TEAM_DISPATCH.chunk = (uint64_t)chunk_size;                              \
-      TEAM_DISPATCH.next_chunk = trip ? 0 : UINT64_MAX / 2;                    \
-    }                                                                          \
-    if (threads > 1)                                                           \
-      __kmpc_barrier(loc, gtid);                                               \
+    uint64_t trip = lb <= ub ? (uint64_t)(UT)((UT)ub - (UT)lb) + 1 : 0;        \
+    dispatch_init_team(loc, gtid, sched, (uint64_t)(UT)lb, trip, (int64_t)chunk); \
   }                                                                            \
   int32_t __kmpc_dispatch_next_##SUFFIX(IdentTy *loc, int32_t gtid, int32_t *last, \
                                         T *lower, T *upper, ST *stride) {      \
@@ -222,21 +314,15 @@ enum { omp_sched_static = 1, omp_sched_dynamic = 2, omp_sched_guided = 3, omp_sc
       *last = 1;                                                               \
       return 1;                                                                \
     }                                                                          \
-    T lb = (T)TEAM_DISPATCH.lower, ub = (T)TEAM_DISPATCH.upper;                \
-    T chunk_size = (T)TEAM_DISPATCH.chunk;                                     \
-    if (ub < lb)                                                               \
+    uint64_t first, count;                                                     \
+    bool is_last;                                                              \
+    if (!dispatch_next_team(&first, &count, &is_last))                         \
       return 0;                                                                \
-    uint64_t n = take_chunk();                                                 \
-    T trip = ub - lb + 1;                                                      \
-    T chunks = (trip - 1) / chunk_size + 1;                                    \
-    if (n >= (uint64_t)chunks)                                                 \
-      return 0;                                                                \
-    T my_lb = lb + (T)n * chunk_size;                                          \
-    T my_ub = n + 1 == (uint64_t)chunks ? ub : my_lb + chunk_size - 1;         \
-    *lower = my_lb;                                                            \
-    *upper = my_ub;                                                            \
+    UT begin = (UT)TEAM_DISPATCH.lower + (UT)first;                            \
+    *lower = (T)begin;                                                         \
+    *upper = (T)(UT)(begin + (UT)(count - 1));                                 \
     *stride = 1;                                                               \
-    *last = my_ub == ub;                                                       \
+    *last = is_last;                                                           \
     return 1;                                                                  \
   }                                                                            \
   void __kmpc_dispatch_fini_##SUFFIX(IdentTy *loc, int32_t gtid) {             \
@@ -244,10 +330,10 @@ enum { omp_sched_static = 1, omp_sched_dynamic = 2, omp_sched_guided = 3, omp_sc
     (void)gtid;                                                                \
   }
 
-DEFINE_DISPATCH(4, int32_t, int32_t)
-DEFINE_DISPATCH(4u, uint32_t, int32_t)
-DEFINE_DISPATCH(8, int64_t, int64_t)
-DEFINE_DISPATCH(8u, uint64_t, int64_t)
+DEFINE_DISPATCH(4, int32_t, uint32_t, int32_t)
+DEFINE_DISPATCH(4u, uint32_t, uint32_t, int32_t)
+DEFINE_DISPATCH(8, int64_t, uint64_t, int64_t)
+DEFINE_DISPATCH(8u, uint64_t, uint64_t, int64_t)
 
 void __kmpc_dispatch_deinit(IdentTy *loc, int32_t gtid) {
   (void)loc;
