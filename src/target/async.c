@@ -26,7 +26,7 @@ int32_t __kmpc_omp_taskyield(void *loc, int32_t gtid, int end_part);
  * yields to other tasks between checks (seed 002's non-blocking
  * synchronisation), kept as the fallback and for comparison. */
 static bool tgt_completion_by_query(void) {
-  static int mode = -1;
+  static _Atomic int mode = -1; /* read once, by whichever thread comes first */
   if (mode < 0) {
     const char *m = getenv("LIBOMPTARGET_COMPLETION");
     if (m && *m && strcmp(m, "callback") != 0 && strcmp(m, "query") != 0)
@@ -55,7 +55,7 @@ void tgt_async_defer_free(struct tgt_async *async, void *dev_ptr) {
 /* LIBOMPTARGET_DEVICE_DEPENDENCES (default 1): target tasks wait for their
  * target-task predecessors on the device. 0: on the host, at completion. */
 static bool tgt_device_dependences(void) {
-  static int mode = -1;
+  static _Atomic int mode = -1; /* read once, by whichever thread comes first */
   if (mode < 0) {
     const char *m = getenv("LIBOMPTARGET_DEVICE_DEPENDENCES");
     if (m && *m && strcmp(m, "0") != 0 && strcmp(m, "1") != 0)

@@ -97,7 +97,7 @@ int cuda_fail(CUresult res, const char *operation) {
 }
 
 bool cuda_info_kernel(void) {
-  static int info = -1;
+  static _Atomic int info = -1;
   if (info < 0) {
     const char *text = getenv("LIBOMPTARGET_INFO");
     info = text ? (int)strtol(text, NULL, 0) : 0;

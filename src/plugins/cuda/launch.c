@@ -164,7 +164,7 @@ int cuda_launch(int dev, void *kernel, const struct omprt_launch *launch, void *
                                    sizeof(host_kle), stream));
   }
 
-  static long env_shared = -1; /* read once: getenv per launch shows in the round trip */
+  static _Atomic long env_shared = -1; /* read once: getenv per launch shows in the round trip */
   if (env_shared < 0)
     env_shared = cuda_env_long("LIBOMPTARGET_SHARED_MEMORY_SIZE", 0);
   size_t dyn_shared = launch->dyn_shared_mem + (size_t)env_shared;

@@ -31,7 +31,7 @@ static __thread bool cuda_callback_thread;
 bool cuda_in_callback(void) { return cuda_callback_thread; }
 
 static int cuda_initial_streams(void) {
-  static int n;
+  static _Atomic int n;
   if (!n) {
     long v = cuda_env_long("LIBOMPTARGET_NUM_INITIAL_STREAMS", 32);
     n = v > 0 ? (int)v : 1;
@@ -40,7 +40,7 @@ static int cuda_initial_streams(void) {
 }
 
 static int cuda_initial_events(void) {
-  static int n;
+  static _Atomic int n;
   if (!n) {
     long v = cuda_env_long("LIBOMPTARGET_NUM_INITIAL_EVENTS", 32);
     n = v > 0 ? (int)v : 1;
@@ -347,7 +347,7 @@ static void CUDA_CB cuda_done_callback(CUstream stream, CUresult status, void *a
 }
 
 static bool cuda_use_hostfunc(void) {
-  static int mode = -1;
+  static _Atomic int mode = -1; /* read once, by whichever thread comes first */
   if (mode < 0) {
     const char *m = getenv("LIBOMPTARGET_CUDA_COMPLETION");
     if (m && *m && strcmp(m, "hostfunc") != 0 && strcmp(m, "callback") != 0) {
