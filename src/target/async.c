@@ -123,31 +123,53 @@ static void tgt_signal_wait_yielding(struct tgt_signal *s) {
   }
 }
 
-/* Before the construct's first operation: its target-task predecessors'
- * work, waited for on its queue when they ran on the same kind of device,
- * else here. */
-static void tgt_wait_device_preds(ident_t *loc, struct tgt_device *dev, void *queue) {
+/* At the construct's start: its target-task predecessors' signals. Those
+ * from the same kind of device are kept for its queue to wait on
+ * (tgt_async_order); the others are checked and yielded for here. */
+static void tgt_take_device_preds(ident_t *loc, struct tgt_async *async) {
+  struct tgt_device *dev = async ? async->dev : NULL;
+  void *queue = async ? async->queue : NULL;
   int count;
   struct omprt_device_signal **preds = __omprt_task_take_device_preds(&count);
+  int kept = 0;
   for (int i = 0; i < count; i++) {
     struct tgt_signal *s = (struct tgt_signal *)preds[i];
     bool on_device = dev && queue && s->dev->plugin == dev->plugin;
     tgt_info(loc, TGT_INFO_KERNEL, "waits for a predecessor target task (device %d) %s",
              s->dev->id, on_device ? "on the device" : "on the host, yielding");
     if (on_device) {
-      if (dev->plugin->event_wait(dev->plugin_dev, s->event, queue))
-        tgt_fatal(loc, "device %d: cannot wait for a predecessor target task", dev->id);
-    } else {
-      tgt_signal_wait_yielding(s);
+      preds[kept++] = &s->base;
+      continue;
     }
+    tgt_signal_wait_yielding(s);
     omprt_signal_release(&s->base);
   }
-  free(preds);
+  if (kept) {
+    async->preds = preds;
+    async->npreds = kept;
+  } else {
+    free(preds);
+  }
+}
+
+void tgt_async_order(struct tgt_async *async) {
+  if (!async->npreds)
+    return;
+  struct tgt_device *dev = async->dev;
+  for (int i = 0; i < async->npreds; i++) {
+    struct tgt_signal *s = (struct tgt_signal *)async->preds[i];
+    if (dev->plugin->event_wait(dev->plugin_dev, s->event, async->queue))
+      tgt_fatal(NULL, "device %d: cannot wait for a predecessor target task", dev->id);
+    omprt_signal_release(&s->base);
+  }
+  free(async->preds);
+  async->preds = NULL;
+  async->npreds = 0;
 }
 
 /* A construct that runs nothing on a device (host fallback, initial
  * device): its predecessors' device work must be done first. */
-void tgt_async_none(ident_t *loc) { tgt_wait_device_preds(loc, NULL, NULL); }
+void tgt_async_none(ident_t *loc) { tgt_take_device_preds(loc, NULL); }
 
 struct tgt_async_done {
   struct tgt_async async; /* the construct's leftovers: frees, unmaps */
@@ -174,6 +196,7 @@ static void tgt_async_done_cb(void *arg, int status) {
  * and possible, let the completion callback finish the task. */
 int tgt_async_complete(struct tgt_async *async) {
   struct tgt_device *dev = async->dev;
+  tgt_async_order(async); /* a construct that only mapped new memory */
   if (async->queue && async->nowait)
     tgt_signal_issued(async); /* before completion can begin */
   if (async->queue && async->nowait && dev->plugin->queue_query && tgt_completion_by_query()) {
@@ -218,5 +241,5 @@ void tgt_async_begin(struct tgt_async *async, struct tgt_device *dev, bool nowai
   if ((nowait || dev->plugin->queue_always) && dev->plugin->queue_get &&
       dev->plugin->queue_get(dev->plugin_dev, &async->queue))
     tgt_fatal(loc, "device %d: cannot obtain a queue", dev->id);
-  tgt_wait_device_preds(loc, dev, async->queue);
+  tgt_take_device_preds(loc, async);
 }

@@ -91,6 +91,7 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
     launch.thread_limit[0] = 0;
   tgt_info(loc, TGT_INFO_KERNEL, "launch kernel %s on device %d (%s) with %d arguments",
            kernel_name, dev->id, dev->plugin->name, nk);
+  tgt_async_order(&async);
   if (dev->plugin->launch(dev->plugin_dev, kernel, &launch, async.queue))
     tgt_fatal(loc, "kernel %s failed to launch on device %d", kernel_name, dev->id);
   tgt_data_end(loc, dev, n, args->ArgBasePtrs, args->ArgPtrs, args->ArgSizes,

@@ -40,8 +40,13 @@ static _Noreturn void tgt_report_missing(ident_t *loc, struct tgt_device *dev, v
             tgt_var_name(name, var, sizeof(var)), begin, (long long)size);
 }
 
+/* `fresh`: dst is memory this construct just mapped, which no predecessor
+ * can be using: the copy may go before the waits for predecessors, so a
+ * copy the driver stages (pageable memory) never waits for them. */
 static void tgt_copy_to(ident_t *loc, struct tgt_device *dev, uintptr_t dst, const void *src,
-                        size_t size, struct tgt_async *async) {
+                        size_t size, struct tgt_async *async, bool fresh) {
+  if (!fresh)
+    tgt_async_order(async);
   tgt_info(loc, TGT_INFO_COPY, "copy %zu bytes host %p -> device %d %p", size, src, dev->id,
            (void *)dst);
   if (dev->plugin->copy_to(dev->plugin_dev, (void *)dst, src, size, async->queue)) {
@@ -53,6 +58,7 @@ static void tgt_copy_to(ident_t *loc, struct tgt_device *dev, uintptr_t dst, con
 /* `locked`: the caller holds dev->lock (released before the report). */
 static void tgt_copy_from(ident_t *loc, struct tgt_device *dev, void *dst, uintptr_t src,
                           size_t size, struct tgt_async *async, bool locked) {
+  tgt_async_order(async);
   tgt_info(loc, TGT_INFO_COPY, "copy %zu bytes device %d %p -> host %p", size, dev->id,
            (void *)src, dst);
   if (dev->plugin->copy_from(dev->plugin_dev, dst, (const void *)src, size, async->queue)) {
@@ -134,7 +140,7 @@ static void tgt_shadows_to_device(ident_t *loc, struct tgt_device *dev,
                                   struct tgt_async *async) {
   for (struct tgt_shadow_ptr *s = e->shadows; s; s = s->next)
     if (s->host_addr >= begin && s->host_addr + sizeof(void *) <= begin + size)
-      tgt_copy_to(loc, dev, s->dev_addr, &s->dev_value, sizeof(void *), async);
+      tgt_copy_to(loc, dev, s->dev_addr, &s->dev_value, sizeof(void *), async, false);
 }
 
 /* After device bytes were copied back over [begin, begin+size) (and the
@@ -339,7 +345,7 @@ static struct tgt_target_ptr tgt_target_ptr(ident_t *loc, struct tgt_device *dev
   }
   if (r.dev_addr && !r.is_host && (type & MAP_TO) && (r.is_new || (type & MAP_ALWAYS)) &&
       size) {
-    tgt_copy_to(loc, dev, r.dev_addr, (const void *)begin, (size_t)size, async);
+    tgt_copy_to(loc, dev, r.dev_addr, (const void *)begin, (size_t)size, async, r.is_new);
     tgt_shadows_to_device(loc, dev, r.entry, begin, (size_t)size, async);
     tgt_record_entry_copy(loc, dev, r.entry, async);
   }
@@ -408,7 +414,7 @@ static void tgt_begin_list(ident_t *loc, struct tgt_device *dev, int32_t n, void
         struct tgt_map_entry *e = pointer.entry;
         for (struct tgt_shadow_ptr *sp = e->shadows; sp; sp = sp->next)
           if (sp->host_addr == s.host_addr)
-            tgt_copy_to(loc, dev, sp->dev_addr, &sp->dev_value, sizeof(void *), async);
+            tgt_copy_to(loc, dev, sp->dev_addr, &sp->dev_value, sizeof(void *), async, false);
       }
     }
     pthread_mutex_unlock(&dev->lock);
@@ -644,7 +650,7 @@ static void tgt_update_piece(ident_t *loc, struct tgt_device *dev, uintptr_t beg
   struct tgt_map_entry *e = l.entry;
   uintptr_t dev_addr = e->dev_begin + (begin - e->host_begin);
   if (type & MAP_TO) {
-    tgt_copy_to(loc, dev, dev_addr, (const void *)begin, size, async);
+    tgt_copy_to(loc, dev, dev_addr, (const void *)begin, size, async, false);
     tgt_shadows_to_device(loc, dev, e, begin, size, async);
   }
   if (type & MAP_FROM) {
@@ -741,6 +747,7 @@ uintptr_t tgt_map_arg(struct tgt_device *dev, uintptr_t begin, size_t size) {
 int tgt_async_finish(struct tgt_async *async) {
   int rc = 0;
   struct tgt_device *dev = async->dev;
+  tgt_async_order(async);
   if (async->queue && dev->plugin->queue_sync) {
     rc = dev->plugin->queue_sync(dev->plugin_dev, async->queue);
     if (dev->plugin->queue_put)

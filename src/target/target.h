@@ -199,6 +199,8 @@ extern int64_t tgt_requires_flags;
 
 /* ---- map.c ------------------------------------------------------------------------- */
 
+struct omprt_device_signal;
+
 struct tgt_async {
   struct tgt_device *dev;
   void *queue;                   /* NULL: synchronous */
@@ -211,6 +213,11 @@ struct tgt_async {
    * it before) */
   struct tgt_unmap *unmaps;
   int nunmaps, capunmaps;
+  /* predecessor target tasks' signals the queue has yet to wait for: the
+   * waits are queued just before the first operation that needs them
+   * (tgt_async_order), so copies into newly mapped memory go first */
+  struct omprt_device_signal **preds;
+  int npreds;
 };
 
 struct tgt_unmap {
@@ -244,6 +251,9 @@ void tgt_async_defer_free(struct tgt_async *async, void *dev_ptr);
 int tgt_async_complete(struct tgt_async *async);
 /* A construct that runs on no device waits for its task's predecessors. */
 void tgt_async_none(ident_t *loc);
+/* Queue the waits for the construct's predecessors now (idempotent): before
+ * any operation but a copy into memory the construct just mapped. */
+void tgt_async_order(struct tgt_async *async);
 
 /* ---- api_memory.c, api_memcpy.c: the device memory routines ---------------------- */
 
