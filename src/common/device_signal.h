@@ -17,6 +17,12 @@
 
 struct omprt_device_signal {
   _Atomic int32_t refs;
+  /* Set by libomp when the publishing task has completed for its
+   * dependents (its map reference drops applied). A successor on another
+   * device waits for this, not just for the event: a later task on the
+   * publisher's device could otherwise take over the publisher's still
+   * pending mappings after the host copy changed. */
+  _Atomic int32_t task_completed;
   /* Block the calling thread until the signalled work is done (the path of
    * last resort: a successor that ran no device construct). */
   void (*wait)(struct omprt_device_signal *signal);

@@ -427,8 +427,10 @@ static void omp_node_finish(struct omp_depnode *node) {
     struct omprt_device_signal *issued = n->issued;
     n->issued = NULL;
     omp_node_unlock(n);
-    if (issued)
+    if (issued) {
+      atomic_store_explicit(&issued->task_completed, 1, memory_order_release);
       omprt_signal_release(issued);
+    }
     while (succ) {
       struct omp_depnode_list *next = succ->next;
       struct omp_depnode *s = succ->node;

@@ -88,7 +88,10 @@ static void tgt_signal_destroy(struct omprt_device_signal *signal) {
 static void tgt_signal_issued(struct tgt_async *async) {
   struct tgt_device *dev = async->dev;
   const struct omprt_plugin *p = dev->plugin;
-  if (!p->device_dependences || !tgt_device_dependences() ||
+  /* Not with completion by query: there a task's completion waits for the
+   * helper thread that issued it, which may be running (from inside its
+   * yield) the very successor that waits for that completion. */
+  if (!p->device_dependences || !tgt_device_dependences() || tgt_completion_by_query() ||
       !__omprt_task_may_have_successors())
     return;
   struct tgt_signal *s = malloc(sizeof(*s));
@@ -102,29 +105,24 @@ static void tgt_signal_issued(struct tgt_async *async) {
   s->base.wait = tgt_signal_wait;
   s->base.destroy = tgt_signal_destroy;
   atomic_init(&s->base.refs, 1);
+  atomic_init(&s->base.task_completed, 0);
   __omprt_task_issued(&s->base);
   omprt_signal_release(&s->base);
 }
 
-/* A predecessor on another kind of device (or a construct with no queue):
- * check and yield to other tasks until its work is done (seed 000 §3.4). */
-static void tgt_signal_wait_yielding(struct tgt_signal *s) {
-  const struct omprt_plugin *p = s->dev->plugin;
+/* A predecessor on another device (or a construct with no queue): yield to
+ * other tasks until the predecessor task has completed (seed 000 §3.4's
+ * check-and-yield). Its event alone would not do: its mappings on its own
+ * device stay until its completion, and a later task there could take them
+ * over after this construct changed the host's copy. */
+static void tgt_signal_wait_completed(struct tgt_signal *s) {
   int32_t gtid = __kmpc_global_thread_num(NULL);
-  for (;;) {
-    bool done = false;
-    if (p->event_query(s->dev->plugin_dev, s->event, &done) != OMPRT_SUCCESS) {
-      tgt_signal_wait(&s->base); /* reports the failure */
-      return;
-    }
-    if (done)
-      return;
+  while (!atomic_load_explicit(&s->base.task_completed, memory_order_acquire))
     __kmpc_omp_taskyield(NULL, gtid, 0);
-  }
 }
 
 /* At the construct's start: its target-task predecessors' signals. Those
- * from the same kind of device are kept for its queue to wait on
+ * from the same device are kept for its queue to wait on
  * (tgt_async_order); the others are checked and yielded for here. */
 static void tgt_take_device_preds(ident_t *loc, struct tgt_async *async) {
   struct tgt_device *dev = async ? async->dev : NULL;
@@ -134,14 +132,14 @@ static void tgt_take_device_preds(ident_t *loc, struct tgt_async *async) {
   int kept = 0;
   for (int i = 0; i < count; i++) {
     struct tgt_signal *s = (struct tgt_signal *)preds[i];
-    bool on_device = dev && queue && s->dev->plugin == dev->plugin;
+    bool on_device = dev && queue && s->dev == dev;
     tgt_info(loc, TGT_INFO_KERNEL, "waits for a predecessor target task (device %d) %s",
              s->dev->id, on_device ? "on the device" : "on the host, yielding");
     if (on_device) {
       preds[kept++] = &s->base;
       continue;
     }
-    tgt_signal_wait_yielding(s);
+    tgt_signal_wait_completed(s);
     omprt_signal_release(&s->base);
   }
   if (kept) {

@@ -49,6 +49,7 @@ struct host_queue {
   pthread_cond_t changed;
   struct host_op *head, *tail;
   uint64_t issued, completed;
+  uint64_t last_wait;            /* `issued` count at the last event wait pushed */
   struct host_queue *free_next;
   pthread_t worker;
 };
@@ -113,6 +114,8 @@ static void host_queue_push(struct host_queue *q, struct host_op *op) {
     q->head = op;
   q->tail = op;
   q->issued++;
+  if (op->kind == HOST_OP_WAIT)
+    q->last_wait = q->issued;
   pthread_cond_broadcast(&q->changed);
   pthread_mutex_unlock(&q->lock);
 }
@@ -196,8 +199,15 @@ int host_queue_copy(void *queue, void *dst, const void *src, size_t size,
     return OMPRT_OUT_OF_MEMORY;
   /* Small host sources (a pointer being attached, a scalar) may be the
    * caller's temporaries: keep our own copy. Never for device sources,
-   * which earlier operations on the queue may still write. */
-  if (snapshot_src && size <= sizeof(op->inline_data)) {
+   * which earlier operations on the queue may still write, and never behind
+   * a wait for another queue that has not run yet: a predecessor target
+   * task may still be copying back into the source (device-side
+   * dependences), so the copy reads it when it runs, as a GPU's does. */
+  struct host_queue *q = queue;
+  pthread_mutex_lock(&q->lock);
+  bool waits_pending = q->completed < q->last_wait;
+  pthread_mutex_unlock(&q->lock);
+  if (snapshot_src && !waits_pending && size <= sizeof(op->inline_data)) {
     memcpy(op->inline_data, src, size);
     src = op->inline_data;
   }
