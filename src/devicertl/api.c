@@ -16,10 +16,10 @@ int omp_in_parallel(void) { return icv_get(ICV_ACTIVE_LEVEL) > 0; }
 static int at_level(int level, int value, int inactive) {
   if (level == 0)
     return inactive;
-  int current = omp_get_level();
-  if (level < 0 || level > current)
+  struct icv_state *icvs = current_icvs(); /* one lookup for both fields */
+  if (level < 0 || (uint32_t)level > icv_read(icvs, ICV_LEVEL))
     return -1;
-  if ((uint32_t)level != icv_get(ICV_ACTIVE_LEVEL))
+  if ((uint32_t)level != icv_read(icvs, ICV_ACTIVE_LEVEL))
     return inactive;
   return value;
 }
@@ -30,7 +30,8 @@ int omp_get_ancestor_thread_num(int level) {
 int omp_get_team_size(int level) {
   return at_level(level, (int)state_effective_team_size(), 1);
 }
-int omp_get_thread_num(void) { return omp_get_ancestor_thread_num(omp_get_level()); }
+/* omp_get_ancestor_thread_num(omp_get_level()), with one lookup. */
+int omp_get_thread_num(void) { return (int)current_thread_num(); }
 int omp_get_num_threads(void) {
   int level = omp_get_level();
   return level != 1 ? 1 : (int)state_effective_team_size();

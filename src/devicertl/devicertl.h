@@ -152,14 +152,26 @@ void devicertl_out_of_memory(const char *what) __attribute__((noreturn));
 
 /* ---- team and thread state (state.c) ------------------------------------ */
 
-/* The internal control variables one data environment sees. */
+/* The internal control variables one data environment sees.
+ *
+ * Zero is every ICV's initial value as stored: the fields whose initial
+ * value is not 0 hold their value XOR that one (icv_initial; icv_get and
+ * icv_set translate). Why: in SPMD mode every thread writes the initial
+ * state at the kernel's start (state.c), and the stores stay wherever any
+ * function of the unit may read the state; ptxas stores zeros from its
+ * zero register, while the constants 1 took registers of their own, as
+ * the 64-bit pairs the stores were merged into (SPMD kernels without a
+ * parallel region used 12 registers, now 6 and 10, as LLVM 19's:
+ * mixed_modes.c spmdized_on_device_l151, 20_if_target.c main_l10).
+ * The team size stays as it is (1 at level 0): stored less one, it cost
+ * loops of parallel regions a register for ntid - 1. */
 struct icv_state {
   uint32_t nthreads;          /* nthreads-var; 0: as many as the team has */
   uint32_t level;             /* levels-var */
   uint32_t active_level;      /* 1 inside an active (>1 thread) region */
-  uint32_t max_active_levels; /* 1: nested parallel runs serialized */
-  uint32_t run_sched;         /* run-sched-var (omp_sched_t) */
-  uint32_t run_sched_chunk;
+  uint32_t max_active_levels; /* ^1; 1: nested parallel runs serialized */
+  uint32_t run_sched;         /* ^1; run-sched-var (omp_sched_t) */
+  uint32_t run_sched_chunk;   /* ^1 */
 };
 
 /* One per team, in static shared memory, written by the team's first thread
@@ -199,7 +211,6 @@ enum icv_field {
 
 typedef struct thread_state **thread_state_array_ptr;
 typedef KernelEnvironmentTy *kernel_environment_ptr;
-typedef KernelLaunchEnvironmentTy *launch_environment_ptr;
 
 /* Defined in state.c. The accessors below are inline so that, once a
  * call's field is a constant, each lookup is a plain load openmp-opt can
@@ -207,7 +218,13 @@ typedef KernelLaunchEnvironmentTy *launch_environment_ptr;
 extern __attribute__((address_space(3))) struct team_state omprt_team_state;
 extern __attribute__((address_space(3))) thread_state_array_ptr omprt_thread_states;
 extern __attribute__((address_space(3))) kernel_environment_ptr omprt_kernel_environment;
-extern __attribute__((address_space(3))) launch_environment_ptr omprt_launch_environment;
+/* 1 in generic mode, 0 in SPMD mode (kernel.c). */
+extern __attribute__((address_space(3))) uint32_t omprt_generic_mode;
+/* The launch environment's address as an integer: LLVM keeps every store
+ * to a pointer-typed global that nothing loads (a leak checker's root), so
+ * where openmp-opt forwards the kernel's argument to the teams reduction,
+ * the pointer's 8 bytes of shared memory stayed; an integer goes. */
+extern __attribute__((address_space(3))) uintptr_t omprt_launch_environment;
 
 #define TEAM (*(struct team_state *)&omprt_team_state)
 
@@ -215,7 +232,7 @@ static inline KernelEnvironmentTy *state_kernel_environment(void) {
   return omprt_kernel_environment;
 }
 static inline KernelLaunchEnvironmentTy *state_launch_environment(void) {
-  return omprt_launch_environment;
+  return (KernelLaunchEnvironmentTy *)omprt_launch_environment;
 }
 
 static inline bool config_may_use_nested_parallelism(void) {
@@ -236,6 +253,17 @@ static inline uint32_t *icv_field_ptr(struct icv_state *icv, enum icv_field fiel
   __builtin_unreachable();
 }
 
+/* What a field holds in a fresh data environment (the stored value is the
+ * ICV XOR this, see struct icv_state). */
+static inline uint32_t icv_initial(enum icv_field field) {
+  switch (field) {
+  case ICV_MAX_ACTIVE_LEVELS: return 1;
+  case ICV_RUN_SCHED: return 1; /* omp_sched_static */
+  case ICV_RUN_SCHED_CHUNK: return 1;
+  default: return 0;
+  }
+}
+
 /* The calling thread's innermost thread state, or NULL: the team's. */
 static inline struct thread_state *own_thread_state(void) {
   if (!config_may_use_thread_states() || !TEAM.has_thread_state)
@@ -246,10 +274,19 @@ static inline struct thread_state *own_thread_state(void) {
 
 static inline bool state_in_own_data_environment(void) { return own_thread_state() != 0; }
 
-static inline uint32_t icv_get(enum icv_field field) {
+/* The ICVs of the calling thread's current data environment: the team's
+ * unless it has a thread state of its own. Callers that read several
+ * fields look it up once: the lookup branches, and where a unit may
+ * create thread states, repeated lookups stayed repeated (three in each
+ * omp_get_thread_num()). */
+static inline struct icv_state *current_icvs(void) {
   struct thread_state *own = own_thread_state();
-  return *icv_field_ptr(own ? &own->icv : &TEAM.icv, field);
+  return own ? &own->icv : &TEAM.icv;
 }
+static inline uint32_t icv_read(struct icv_state *icvs, enum icv_field field) {
+  return *icv_field_ptr(icvs, field) ^ icv_initial(field);
+}
+static inline uint32_t icv_get(enum icv_field field) { return icv_read(current_icvs(), field); }
 
 void state_init(bool is_spmd, KernelEnvironmentTy *kernel_env,
                 KernelLaunchEnvironmentTy *launch_env);
@@ -312,6 +349,15 @@ static inline bool gtid_says_flat(int32_t gtid) {
   return ((uint32_t)gtid & GTID_TAG_MASK) == GTID_TAG_SPMD_FLAT;
 }
 
+/* For code that runs only in SPMD mode, right after a block barrier: the
+ * barrier may write any memory as far as the optimizer knows, so a later
+ * mode check (the one in __kmpc_target_deinit, inlined into the kernel,
+ * whose call to __kmpc_is_spmd_exec_mode the runtime's own build already
+ * inlined) would load the flag again; with the 0 stored again here, the
+ * load forwards and folds, and an SPMD kernel keeps no flag in shared
+ * memory. Every thread stores the value the flag holds anyway. */
+static inline void state_restore_spmd_mode(void) { omprt_generic_mode = 0; }
+
 /* The generic-mode main thread: first lane of the last (maybe partial)
  * warp. */
 static inline uint32_t main_thread_id(void) {
@@ -340,7 +386,14 @@ static inline uint32_t max_team_threads(void) { return team_threads(is_spmd_mode
  * where openmp-opt cannot tell which kernels run it and so cannot fold
  * the mode; the value stored, though, is forwarded to the loads once the
  * region is inlined into its kernel. */
-static inline uint32_t state_effective_team_size(void) { return TEAM.parallel_team_size; }
+static inline uint32_t state_effective_team_size(void) {
+  return TEAM.parallel_team_size;
+}
+/* Written at the kernel's start, by the starters of a region at its start
+ * and end (parallel.c), and by __kmpc_barrier storing back what it read. */
+static inline void state_set_team_size(uint32_t threads) {
+  TEAM.parallel_team_size = threads;
+}
 
 /* omp_get_thread_num()/omp_get_num_threads() for the runtime itself: the
  * same answers, typed so the optimizer knows they are a thread number
@@ -348,8 +401,9 @@ static inline uint32_t state_effective_team_size(void) { return TEAM.parallel_te
  * stay provably non-negative, which saves sign extensions and registers in
  * every worksharing loop. */
 static inline uint32_t current_thread_num(void) {
-  uint32_t level = icv_get(ICV_LEVEL);
-  if (level == 0 || level != icv_get(ICV_ACTIVE_LEVEL))
+  struct icv_state *icvs = current_icvs();
+  uint32_t level = icv_read(icvs, ICV_LEVEL);
+  if (level == 0 || level != icv_read(icvs, ICV_ACTIVE_LEVEL))
     return 0;
   return hw_thread_id();
 }
@@ -400,6 +454,9 @@ int omp_get_level(void);
 bool __kmpc_kernel_parallel(void **work_fn);
 void __kmpc_kernel_end_parallel(void);
 uint32_t __kmpc_get_hardware_thread_id_in_block(void);
+uint32_t __kmpc_get_warp_size(void);
+void __kmpc_barrier_simple_spmd(IdentTy *loc, int32_t tid);
+void __kmpc_barrier_simple_generic(IdentTy *loc, int32_t tid);
 void *__kmpc_alloc_shared(uint64_t bytes);
 void __kmpc_free_shared(void *ptr, uint64_t bytes);
 void __kmpc_barrier(IdentTy *loc, int32_t thread_id);

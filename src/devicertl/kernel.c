@@ -14,12 +14,15 @@
  */
 #include "devicertl.h"
 
-/* 1 in SPMD mode. Written at kernel start by the block's first thread;
- * openmp-opt folds __kmpc_is_spmd_exec_mode() when it knows every kernel
- * reaching a call. */
-static SHARED uint32_t spmd_mode_flag;
+/* 1 in generic mode, 0 in SPMD mode (0, like every initial value of the
+ * team state, costs SPMD kernels no register, see struct icv_state).
+ * Written at kernel start: by every thread in SPMD mode, by the main thread
+ * in generic mode; SPMD-only paths store the 0 again after their barriers
+ * (state_restore_spmd_mode). openmp-opt folds __kmpc_is_spmd_exec_mode()
+ * when it knows every kernel reaching a call. */
+SHARED uint32_t omprt_generic_mode;
 
-__attribute__((noinline)) int8_t __kmpc_is_spmd_exec_mode(void) { return (int8_t)spmd_mode_flag; }
+__attribute__((noinline)) int8_t __kmpc_is_spmd_exec_mode(void) { return omprt_generic_mode == 0; }
 
 
 __attribute__((noinline)) uint32_t __kmpc_get_hardware_thread_id_in_block(void) {
@@ -59,7 +62,7 @@ static __attribute__((noinline)) int32_t generic_target_init(KernelEnvironmentTy
                                                              KernelLaunchEnvironmentTy *launch_env) {
   bool main_thread = is_main_thread(false);
   if (main_thread)
-    spmd_mode_flag = 0;
+    omprt_generic_mode = 1;
   state_init(false, kernel_env, launch_env);
   /* The workers meet the main thread at its first barrier, after it has
    * written the team state. */
@@ -71,14 +74,46 @@ static __attribute__((noinline)) int32_t generic_target_init(KernelEnvironmentTy
   return (int32_t)tid;
 }
 
+/* Entry points openmp-opt writes calls to into kernels (the guards of a
+ * kernel it SPMD-ises, a custom state machine) after clang has linked the
+ * runtime into the unit, which brings in only what the unit references
+ * then. Absent, such a call stayed a call to an external function,
+ * resolved from the archive at the device link: the kernel paid the call
+ * ABI (`25_target_variants.c` main_l28: 24 registers for one guard's
+ * barrier, LLVM 19 10). So __kmpc_target_init, which every kernel calls,
+ * references them, behind a bit of __omp_rtl_debug_kind no debug mode
+ * uses. clang emits that constant into every unit of the program, so it
+ * is unknown when the runtime is built (the reference stays in the
+ * bitcode and links them in) and 0 in the program (the branch folds
+ * before openmp-opt runs; openmp-opt still finds the functions, and those
+ * it does not call go with the other dead functions later). Taken, the
+ * branch only stores addresses, into a global: stores into a local,
+ * volatile or not, LLVM found to have no effect and dropped the call.
+ * (`used` links them too, through llvm.compiler.used, but a -save-temps
+ * build links the runtime into both halves of the device compile, and
+ * that list brought in a second copy with a team state of its own.) */
+#define DEBUG_KEEP_OPENMP_OPT_ENTRY_POINTS (1u << 31)
+static void *volatile openmp_opt_entry_point;
+static __attribute__((noinline)) void keep_openmp_opt_entry_points(void) {
+  openmp_opt_entry_point = (void *)__kmpc_barrier_simple_spmd;
+  openmp_opt_entry_point = (void *)__kmpc_barrier_simple_generic;
+  openmp_opt_entry_point = (void *)__kmpc_kernel_parallel;
+  openmp_opt_entry_point = (void *)__kmpc_kernel_end_parallel;
+  openmp_opt_entry_point = (void *)__kmpc_get_hardware_thread_id_in_block;
+  openmp_opt_entry_point = (void *)__kmpc_get_hardware_num_threads_in_block;
+  openmp_opt_entry_point = (void *)__kmpc_get_warp_size;
+}
+
 int32_t __kmpc_target_init(KernelEnvironmentTy *kernel_env,
                            KernelLaunchEnvironmentTy *launch_env) {
+  if (__omp_rtl_debug_kind & DEBUG_KEEP_OPENMP_OPT_ENTRY_POINTS)
+    keep_openmp_opt_entry_points();
   if (!(kernel_env->Configuration.ExecMode & EXEC_MODE_SPMD))
     return generic_target_init(kernel_env, launch_env);
   /* SPMD: every thread writes the same initial state, and no barrier:
    * each reads only what it wrote itself until the first parallel region,
    * which starts with one. */
-  spmd_mode_flag = 1;
+  omprt_generic_mode = 0;
   state_init(true, kernel_env, launch_env);
   return -1;
 }

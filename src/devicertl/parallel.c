@@ -94,7 +94,7 @@ static __attribute__((always_inline)) void parallel_spmd(int32_t num_threads, vo
    * dominated by its own store: the optimizer forwards them, and with no
    * load left the stores and the shared memory go (seed 004 §IV-B). Only
    * two barriers: nobody reads a value another thread wrote. */
-  omprt_team_state.parallel_team_size = team_size;
+  state_set_team_size(team_size);
   omprt_team_state.icv.active_level = 1;
   omprt_team_state.icv.level = 1;
   if (whole_block || tid < team_size)
@@ -106,9 +106,10 @@ static __attribute__((always_inline)) void parallel_spmd(int32_t num_threads, vo
   if (!whole_block && team_size < WARP_SIZE)
     hw_syncwarp(~0u);
   sync_threads_aligned();
-  omprt_team_state.parallel_team_size = 1;
+  state_set_team_size(1);
   omprt_team_state.icv.active_level = 0;
   omprt_team_state.icv.level = 0;
+  state_restore_spmd_mode();
 }
 
 __attribute__((always_inline)) void __kmpc_parallel_spmd(IdentTy *ident, int32_t num_threads,
@@ -140,7 +141,7 @@ __attribute__((always_inline)) void __kmpc_parallel_51(IdentTy *ident, int32_t g
      * says "one inactive level, one thread" instead, written like an
      * active region's (every thread, the same values, between barriers). */
     sync_threads_aligned();
-    omprt_team_state.parallel_team_size = 1;
+    state_set_team_size(1);
     omprt_team_state.icv.level = 1;
     invoke_microtask(gtid, 0, fn, args, nargs);
     sync_threads_aligned();
@@ -168,7 +169,7 @@ __attribute__((always_inline)) void __kmpc_parallel_51(IdentTy *ident, int32_t g
     for (int64_t i = 0; i < nargs; i++)
       shared_args[i] = args[i];
   }
-  omprt_team_state.parallel_team_size = threads;
+  state_set_team_size(threads);
   omprt_team_state.parallel_region_fn = (parallel_wrapper_fn)wrapper_fn;
   omprt_team_state.icv.active_level = 1;
   omprt_team_state.icv.level = 1;
@@ -178,7 +179,7 @@ __attribute__((always_inline)) void __kmpc_parallel_51(IdentTy *ident, int32_t g
   omprt_team_state.icv.level = 0;
   omprt_team_state.icv.active_level = 0;
   omprt_team_state.parallel_region_fn = 0;
-  omprt_team_state.parallel_team_size = 1;
+  state_set_team_size(1);
   if (nargs)
     __kmpc_end_sharing_variables();
 }

@@ -87,11 +87,18 @@ void *__kmpc_reduction_get_fixed_buffer(void) {
   return state_launch_environment()->ReductionBuffer;
 }
 
-/* The teams that may write the buffer now: [bound, bound + slots). */
-static SHARED uint32_t teams_bound;
-/* This team's arrival number within its round of `slots` teams. */
-static SHARED uint32_t teams_arrival;
-
+/* The team's part is its initial thread's: a teams reduction binds to the
+ * teams region, so it runs at level 0, where a team counts one thread (in
+ * SPMD mode thread 0, into whose copy of the variables the parallel
+ * reduction before has combined the team's values; in generic mode the
+ * main thread, the workers being in the state machine). That thread writes
+ * the team's value into slot team % slots of the buffer (reducing into it
+ * once slots wrap), and the last team to arrive reduces the buffer, with
+ * one thread, as LLVM 19's does. The other threads return 0 at once: none
+ * of them has anything left to do, so the team needs no barrier and no
+ * shared memory to tell them the outcome (LLVM 19 broadcasts it through
+ * two shared words and a block barrier; so did we, 8 bytes of static
+ * shared memory in every kernel with a teams reduction). */
 int32_t __kmpc_nvptx_teams_reduce_nowait_v2(IdentTy *loc, void *buffer, uint32_t slots,
                                             uint64_t data_size, void *data,
                                             shuffle_reduce_fn shuffle,
@@ -102,78 +109,51 @@ int32_t __kmpc_nvptx_teams_reduce_nowait_v2(IdentTy *loc, void *buffer, uint32_t
                                             list_global_fn global_to_local_reduce) {
   (void)loc;
   (void)data_size;
-  bool is_spmd = is_spmd_mode();
-  uint32_t tid = hw_thread_id();
-  if (!is_spmd) {
-    /* Generic mode: the workers are in the state machine; the main
-     * thread alone reduces for its team. */
-    if (!is_main_thread_in_generic_mode())
-      return 0;
-    tid = 0;
-  }
+  (void)shuffle; /* one thread per team: nothing to shuffle or copy */
+  (void)copy;
+  bool initial_thread =
+      is_spmd_mode() ? hw_thread_id() == 0 : is_main_thread_in_generic_mode();
+  if (!initial_thread)
+    return 0;
   KernelLaunchEnvironmentTy *launch = state_launch_environment();
   uint32_t *round_base = &launch->ReductionIterCnt;
   uint32_t *arrivals = &launch->ReductionCnt;
-  /* A teams reduction binds to the teams region: it always runs at level
-   * 0, where a team counts one thread (in SPMD mode every thread of the
-   * block stands in for it). So the last team reduces the buffer with one
-   * thread, as LLVM 19's does. */
-  uint32_t threads = 1;
   uint32_t team = (uint32_t)omp_get_team_num();
   uint32_t teams = (uint32_t)omp_get_num_teams();
-  bool leader = tid == 0;
 
-  if (leader) {
-    /* Wait until this team's slot is free for its round. */
-    uint32_t bound;
-    do
-      bound = hw_load_acquire_u32(round_base);
-    while (team >= bound + slots);
-    teams_bound = bound;
-    uint32_t slot = team % slots;
-    if (team < slots)
-      local_to_global_copy(buffer, (int)slot, data);
-    else
-      local_to_global_reduce(buffer, (int)slot, data);
-    hw_fence_device();
-    /* atomic inc with wrap at slots - 1, as CUDA's atomicInc */
-    teams_arrival = hw_atomic_inc(arrivals, slots - 1);
-  }
-  if (is_spmd)
-    sync_threads_aligned();
+  /* Wait until this team's slot is free for its round: the teams that may
+   * write the buffer now are [bound, bound + slots). */
+  uint32_t bound;
+  do
+    bound = hw_load_acquire_u32(round_base);
+  while (team >= bound + slots);
+  uint32_t slot = team % slots;
+  if (team < slots)
+    local_to_global_copy(buffer, (int)slot, data);
+  else
+    local_to_global_reduce(buffer, (int)slot, data);
+  hw_fence_device();
+  /* This team's arrival number within its round (CUDA's atomicInc: wraps
+   * at slots - 1). */
+  uint32_t arrival = hw_atomic_inc(arrivals, slots - 1);
 
-  uint32_t bound = teams_bound;
-  uint32_t records = teams < slots ? teams : slots;
-  if (teams_arrival == teams - bound - 1) {
+  if (arrival == teams - bound - 1) {
     /* The last team: everything is in the buffer. */
     hw_fence_device();
-    if (tid >= records)
-      return 0;
-    threads = threads < records ? threads : records;
-    threads = threads < WARP_SIZE ? 1 : threads & ~(WARP_SIZE - 1);
-    if (tid >= threads)
-      return 0;
-    global_to_local_copy(buffer, (int)tid, data);
-    for (uint32_t i = threads + tid; i < records; i += threads)
+    uint32_t records = teams < slots ? teams : slots;
+    global_to_local_copy(buffer, 0, data);
+    /* Not unrolled: run once per kernel, and unrolled by 4 it kept four
+     * record pointers live, 15 registers more in a kernel with one double
+     * reduction (24_reduction.c main_l45: 46, LLVM 19 32, now 31). */
+#pragma clang loop unroll(disable)
+    for (uint32_t i = 1; i < records; i++)
       global_to_local_reduce(buffer, (int)i, data);
-    if (threads > 1) {
-      warp_reduce_full(data, shuffle);
-      if (threads > WARP_SIZE) {
-        uint32_t warps = threads / WARP_SIZE;
-        copy(data, (int32_t)warps);
-        if (tid / WARP_SIZE == 0)
-          warp_reduce_partial(data, shuffle, warps, tid);
-      }
-    }
-    if (leader) {
-      /* Reset for the kernel's next teams reduction. */
-      *arrivals = 0;
-      *round_base = 0;
-      return 1;
-    }
-    return 0;
+    /* Reset for the kernel's next teams reduction. */
+    *arrivals = 0;
+    *round_base = 0;
+    return 1;
   }
-  if (leader && teams_arrival == slots - 1) /* this round is full: next one */
+  if (arrival == slots - 1) /* this round is full: next one */
     __atomic_fetch_add(round_base, slots, __ATOMIC_SEQ_CST);
   return 0;
 }

@@ -20,15 +20,16 @@ SHARED struct team_state omprt_team_state;
  * memory) the first time any thread of the team needs one. */
 SHARED thread_state_array_ptr omprt_thread_states;
 SHARED kernel_environment_ptr omprt_kernel_environment;
-SHARED launch_environment_ptr omprt_launch_environment;
+SHARED uintptr_t omprt_launch_environment;
 
+/* Every ICV at its initial value: all fields 0 (struct icv_state). */
 static void icv_init(struct icv_state *icv) {
   icv->nthreads = 0;
   icv->level = 0;
   icv->active_level = 0;
-  icv->max_active_levels = 1;
-  icv->run_sched = 1; /* omp_sched_static */
-  icv->run_sched_chunk = 1;
+  icv->max_active_levels = 0;
+  icv->run_sched = 0;
+  icv->run_sched_chunk = 0;
 }
 
 /* Always inlined into __kmpc_target_init, which is itself small enough to
@@ -41,12 +42,23 @@ __attribute__((always_inline)) void state_init(bool is_spmd, KernelEnvironmentTy
    * for why); generic: the main thread, before the workers' first look. */
   if (is_spmd || is_main_thread(false)) {
     icv_init(&TEAM.icv);
-    TEAM.parallel_team_size = 1;
+    state_set_team_size(1);
     TEAM.has_thread_state = 0;
-    TEAM.parallel_region_fn = 0;
+    /* Only generic mode's workers read the region to run: an SPMD kernel
+     * storing it kept 8 B of shared memory where a generic kernel of the
+     * same unit reads it. */
+    if (!is_spmd)
+      TEAM.parallel_region_fn = 0;
     omprt_thread_states = 0;
     omprt_kernel_environment = kernel_env;
-    omprt_launch_environment = launch_env;
+    /* Only teams reductions read the launch environment, and only kernels
+     * with one have a reduction data size (clang writes it into the
+     * kernel environment, a constant of each kernel; the plugin gives the
+     * other kernels no real launch environment either). Elsewhere the
+     * store folds away: in a unit where another kernel reads the pointer,
+     * it cost each kernel a store and a register. */
+    if (kernel_env->Configuration.ReductionDataSize)
+      omprt_launch_environment = (uintptr_t)launch_env;
   }
 }
 
@@ -65,7 +77,7 @@ void icv_set(enum icv_field field, uint32_t value) {
     state_enter_data_environment();
     own = own_thread_state();
   }
-  *icv_field_ptr(own ? &own->icv : &TEAM.icv, field) = value;
+  *icv_field_ptr(own ? &own->icv : &TEAM.icv, field) = value ^ icv_initial(field);
 }
 
 /* The team's array of per-thread state pointers, created by whichever

@@ -66,12 +66,28 @@ void __kmpc_barrier(IdentTy *loc, int32_t tid) {
    * main thread's warp), the common case: the aligned barrier. */
   if (threads == hw_num_threads()) {
     __kmpc_barrier_simple_spmd(loc, tid);
-    return;
-  }
-  /* Part of the block: the others wait at the region's end (SPMD mode) or
-   * in the state machine (generic mode), and a block barrier here would
-   * meet theirs. */
-  team_barrier(threads);
+    /* Only SPMD mode gets here, in an active region at level 1 (see the
+     * end of this function). */
+    state_restore_spmd_mode();
+    omprt_team_state.icv.level = 1;
+    omprt_team_state.icv.active_level = 1;
+  } else
+    /* Part of the block: the others wait at the region's end (SPMD mode)
+     * or in the state machine (generic mode), and a block barrier here
+     * would meet theirs. */
+    team_barrier(threads);
+  /* The barrier may write any memory as far as the optimizer knows, so the
+   * next barrier of the region (the inter-warp copy of a reduction has
+   * two per 32-bit word) would load the team size again and keep all
+   * three ways, and the next worksharing loop would load the levels (and
+   * the kernel's end the mode) again. Storing back what they are lets
+   * those loads forward from here. They cannot have changed: a team of
+   * more than one thread is an active region's, at level 1, and the team
+   * state changes only at the region's start and end, behind barriers
+   * every thread of the team passes first; every thread stores the same
+   * values. (The levels only for the whole block: in a smaller team the
+   * two stores cost more registers than the loads they save.) */
+  state_set_team_size(threads);
 }
 
 int32_t __kmpc_cancel_barrier(IdentTy *loc, int32_t tid) {
