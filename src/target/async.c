@@ -20,6 +20,20 @@ void omp_fulfill_event(uintptr_t event);
 int32_t __kmpc_global_thread_num(void *loc);
 int32_t __kmpc_omp_taskyield(void *loc, int32_t gtid, int end_part);
 
+/* Which of two words environment variable `name` holds: 0 or 1, `fallback`
+ * when it is unset or empty; anything else is a fatal error naming it. */
+static int tgt_env_choice(const char *name, const char *word0, const char *word1,
+                          int fallback) {
+  const char *value = getenv(name);
+  if (!value || !*value)
+    return fallback;
+  if (strcmp(value, word0) == 0)
+    return 0;
+  if (strcmp(value, word1) == 0)
+    return 1;
+  tgt_fatal(NULL, "%s='%s': expected %s or %s", name, value, word0, word1);
+}
+
 /* LIBOMPTARGET_COMPLETION: how a deferred construct learns that its queue
  * is done. `callback` (default): the plugin calls back (seed 001).
  * `query`: the helper thread that issued the work checks the queue and
@@ -27,12 +41,8 @@ int32_t __kmpc_omp_taskyield(void *loc, int32_t gtid, int end_part);
  * synchronisation), kept as the fallback and for comparison. */
 static bool tgt_completion_by_query(void) {
   static _Atomic int mode = -1; /* read once, by whichever thread comes first */
-  if (mode < 0) {
-    const char *m = getenv("LIBOMPTARGET_COMPLETION");
-    if (m && *m && strcmp(m, "callback") != 0 && strcmp(m, "query") != 0)
-      tgt_fatal(NULL, "LIBOMPTARGET_COMPLETION='%s': expected callback or query", m);
-    mode = m && strcmp(m, "query") == 0;
-  }
+  if (mode < 0)
+    mode = tgt_env_choice("LIBOMPTARGET_COMPLETION", "callback", "query", 0);
   return mode == 1;
 }
 
@@ -56,12 +66,8 @@ void tgt_async_defer_free(struct tgt_async *async, void *dev_ptr) {
  * target-task predecessors on the device. 0: on the host, at completion. */
 static bool tgt_device_dependences(void) {
   static _Atomic int mode = -1; /* read once, by whichever thread comes first */
-  if (mode < 0) {
-    const char *m = getenv("LIBOMPTARGET_DEVICE_DEPENDENCES");
-    if (m && *m && strcmp(m, "0") != 0 && strcmp(m, "1") != 0)
-      tgt_fatal(NULL, "LIBOMPTARGET_DEVICE_DEPENDENCES='%s': expected 0 or 1", m);
-    mode = !(m && strcmp(m, "0") == 0);
-  }
+  if (mode < 0)
+    mode = tgt_env_choice("LIBOMPTARGET_DEVICE_DEPENDENCES", "0", "1", 1);
   return mode == 1;
 }
 
@@ -166,7 +172,7 @@ void tgt_async_order(struct tgt_async *async) {
 }
 
 /* A construct that runs nothing on a device (host fallback, initial
- * device): its predecessors' device work must be done first. */
+ * device): its predecessors must have completed first. */
 void tgt_async_none(ident_t *loc) { tgt_take_device_preds(loc, NULL); }
 
 struct tgt_async_done {
