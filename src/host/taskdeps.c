@@ -47,19 +47,16 @@ struct omp_depnode_list {
   struct omp_depnode_list *next;
 };
 
-struct omp_signal_list {
-  struct omprt_device_signal *signal;
-  struct omp_signal_list *next;
-};
-
 struct omp_depnode {
   _Atomic int32_t refs;
   _Atomic int32_t npredecessors;  /* +1 while being registered */
   _Atomic uint32_t lock;
   bool completed;                 /* under lock */
   struct omprt_device_signal *issued;  /* under lock: its device work is queued */
-  struct omp_signal_list *device_preds; /* under lock: wait for these on the device */
-  struct omp_depnode_list *early_preds; /* under lock: predecessors it started before */
+  /* under lock: target-task predecessors it was released before; its device
+   * construct waits for the signals of those not yet completed */
+  struct omp_depnode_list *early_preds;
+  bool early_preds_taken;               /* under lock: a device construct began */
   struct omp_depnode_list *completion_waiters; /* under lock: nodes whose completion
                                                   waits for this one's */
   _Atomic int32_t completion_holds;     /* completed task + early predecessors left */
@@ -150,20 +147,42 @@ static bool omp_node_waits_on_device(const struct omp_depnode *node) {
          omp_offload_entry_known(omp_task_abi((struct omp_task *)task)->routine);
 }
 
-/* node starts before pred completes, waiting for signal on the device. */
-static void omp_node_add_device_pred(struct omp_depnode *node, struct omp_depnode *pred,
-                                     struct omprt_device_signal *signal) {
-  struct omp_signal_list *item = omp_task_mem_alloc(sizeof(*item));
-  if (!item)
-    omp_fatal(NULL, "out of memory recording task dependences");
-  item->signal = omprt_signal_retain(signal);
+/* node starts before pred completes, waiting for pred's signal. */
+static void omp_node_add_early_pred(struct omp_depnode *node, struct omp_depnode *pred) {
   struct omp_depnode_list *early = omp_list_push(NULL, pred);
   omp_node_lock(node);
-  item->next = node->device_preds;
-  node->device_preds = item;
   early->next = node->early_preds;
   node->early_preds = early;
   omp_node_unlock(node);
+}
+
+/* The signals of the early predecessors not completed yet, each with a
+ * reference for the caller (a completed one needs no wait); NULL if none. */
+static struct omprt_device_signal **omp_early_pred_signals(struct omp_depnode_list *early,
+                                                           int *count) {
+  *count = 0;
+  int n = 0;
+  for (struct omp_depnode_list *item = early; item; item = item->next)
+    n++;
+  if (!n)
+    return NULL;
+  struct omprt_device_signal **signals = malloc(sizeof(*signals) * (size_t)n);
+  if (!signals)
+    omp_fatal(NULL, "out of memory handing over task dependences");
+  int pending = 0;
+  for (struct omp_depnode_list *item = early; item; item = item->next) {
+    struct omp_depnode *pred = item->node;
+    omp_node_lock(pred);
+    if (!pred->completed && pred->issued)
+      signals[pending++] = omprt_signal_retain(pred->issued);
+    omp_node_unlock(pred);
+  }
+  if (!pending) {
+    free(signals);
+    return NULL;
+  }
+  *count = pending;
+  return signals;
 }
 
 /* The task's device work is queued: release the successors that can wait
@@ -190,7 +209,7 @@ void omp_deps_issued(struct omp_task *task, struct omprt_device_signal *signal) 
   while (early) {
     struct omp_depnode_list *next = early->next;
     struct omp_depnode *s = early->node;
-    omp_node_add_device_pred(s, node, signal);
+    omp_node_add_early_pred(s, node);
     if (atomic_fetch_sub(&s->npredecessors, 1) == 1)
       omp_task_requeue(s->task);
     omp_node_unref(s);
@@ -199,32 +218,19 @@ void omp_deps_issued(struct omp_task *task, struct omprt_device_signal *signal) 
   }
 }
 
-/* A device construct of the task begins: hand over what it waits for. */
+/* A device construct of the task begins: hand over what it waits for (the
+ * task's first construct; its early predecessors are fixed by now). */
 struct omprt_device_signal **omp_deps_take_device_preds(struct omp_task *task, int *count) {
   *count = 0;
   struct omp_depnode *node = task->depnode;
   if (!node)
     return NULL;
   omp_node_lock(node);
-  struct omp_signal_list *list = node->device_preds;
-  node->device_preds = NULL;
+  bool first = !node->early_preds_taken;
+  node->early_preds_taken = true;
+  struct omp_depnode_list *early = node->early_preds;
   omp_node_unlock(node);
-  int n = 0;
-  for (struct omp_signal_list *item = list; item; item = item->next)
-    n++;
-  if (!n)
-    return NULL;
-  struct omprt_device_signal **signals = malloc(sizeof(*signals) * (size_t)n);
-  if (!signals)
-    omp_fatal(NULL, "out of memory handing over task dependences");
-  for (int i = 0; list; i++) {
-    struct omp_signal_list *next = list->next;
-    signals[i] = list->signal;
-    omp_task_mem_free(list);
-    list = next;
-  }
-  *count = n;
-  return signals;
+  return first ? omp_early_pred_signals(early, count) : NULL;
 }
 
 /* `node` must wait for `pred` unless pred already completed; on the
@@ -235,7 +241,7 @@ static void omp_add_edge(struct omp_depnode *node, struct omp_depnode *pred) {
   omp_node_lock(pred);
   if (!pred->completed) {
     if (pred->issued && omp_node_waits_on_device(node)) {
-      omp_node_add_device_pred(node, pred, pred->issued);
+      omp_node_add_early_pred(node, pred);
     } else {
       pred->successors = omp_list_push(pred->successors, node);
       atomic_fetch_add(&node->npredecessors, 1);
@@ -469,20 +475,21 @@ static void omp_node_finish(struct omp_depnode *node) {
 void omp_deps_release(struct omp_task *task) {
   struct omp_depnode *node = task->depnode;
   omp_node_lock(node);
-  struct omp_signal_list *unused = node->device_preds;
   struct omp_depnode_list *early = node->early_preds;
-  node->device_preds = NULL;
+  bool taken = node->early_preds_taken;
   node->early_preds = NULL;
   omp_node_unlock(node);
   /* Released early but never began a device construct: its own successors
    * count on its completion implying its predecessors' (rare: the body's
    * first construct is known; its device may be gone). */
-  while (unused) {
-    struct omp_signal_list *next = unused->next;
-    unused->signal->wait(unused->signal);
-    omprt_signal_release(unused->signal);
-    omp_task_mem_free(unused);
-    unused = next;
+  if (!taken) {
+    int count;
+    struct omprt_device_signal **unused = omp_early_pred_signals(early, &count);
+    for (int i = 0; i < count; i++) {
+      unused[i]->wait(unused[i]);
+      omprt_signal_release(unused[i]);
+    }
+    free(unused);
   }
   atomic_store(&node->completion_holds, 1);
   while (early) {
