@@ -6,6 +6,10 @@
  * socket this beats a tree on latency; bench/host measures it against LLVM.
  * With OMP_CANCELLATION on, the last arrival also ends a loop or sections
  * cancellation: the construct's barrier is where it stops (cancel.c).
+ * Members that arrive before their team has explicit tasks wait on the
+ * epoch alone; the first task of the region sets the epoch's task bit so
+ * they come back and help (a `single` that spawns after some setup would
+ * otherwise run all its tasks by itself).
  */
 #include "runtime.h"
 
@@ -24,9 +28,13 @@ void omp_barrier_wait(struct omp_team *team, struct omp_thread *th) {
     return;
   }
   struct omp_barrier *b = &team->barrier;
+  /* `used` before the epoch: a member that sets the epoch's task bit sets it
+   * before `used`, so having seen `used` we see the bit too, and the epoch
+   * we wait on is the one the release changes. */
+  bool tasks = atomic_load_explicit(&team->tasks.used, memory_order_acquire);
   uint32_t epoch = atomic_load_explicit(&b->epoch.value, memory_order_acquire);
   /* Once the team has explicit tasks, the barrier also waits for them. */
-  if (atomic_load_explicit(&team->tasks.used, memory_order_acquire)) {
+  if (tasks || (epoch & OMP_EPOCH_TASKS)) {
     omp_task_barrier(team, th, epoch, false);
     return;
   }
@@ -34,17 +42,30 @@ void omp_barrier_wait(struct omp_team *team, struct omp_thread *th) {
       (uint32_t)n) {
     /* A member may have created tasks before arriving: re-check. */
     if (atomic_load_explicit(&team->tasks.used, memory_order_acquire)) {
-      omp_task_barrier(team, th, epoch, true);
+      omp_task_barrier(team, th, atomic_load(&b->epoch.value), true);
       return;
     }
     if (OMP_UNLIKELY(omp_global.cancellation))
       omp_cancel_at_barrier(team);
     atomic_store_explicit(&b->arrived, 0, memory_order_relaxed);
-    atomic_store(&b->epoch.value, epoch + 1);
+    atomic_store(&b->epoch.value, omp_epoch_next(epoch));
     omp_wake_all(&b->epoch);
     return;
   }
   omp_wait_while_equal(&b->epoch, epoch);
+  /* Woken by the task bit, not a release (releases clear it): a member
+   * still in the phase made the team's first task; help run them. */
+  uint32_t now = atomic_load_explicit(&b->epoch.value, memory_order_acquire);
+  if (now == (epoch | OMP_EPOCH_TASKS))
+    omp_task_barrier(team, th, now, true);
+}
+
+/* The creator has not arrived, so the phase cannot end under us: the bit
+ * marks this phase only. Set before `used` (see omp_barrier_wait). */
+void omp_barrier_tasks_appeared(struct omp_team *team) {
+  struct omp_barrier *b = &team->barrier;
+  atomic_fetch_or(&b->epoch.value, OMP_EPOCH_TASKS);
+  omp_wake_all(&b->epoch);
 }
 
 OMP_EXPORT void __kmpc_barrier(ident_t *loc, int32_t gtid) {

@@ -76,6 +76,15 @@ static void omp_team_reset_worksharing(struct omp_team *team) {
   atomic_store_explicit(&team->copyprivate_data, NULL, memory_order_relaxed);
   atomic_store_explicit(&team->cancel_kind, 0, memory_order_relaxed);
   atomic_store_explicit(&team->tasks.used, false, memory_order_relaxed);
+  atomic_fetch_and_explicit(&team->barrier.epoch.value, ~OMP_EPOCH_TASKS,
+                            memory_order_relaxed);
+}
+
+/* Never 0, never reused while a worker could hold it: the master's gtid
+ * over its count of regions forked (2^40 per master). */
+static void omp_team_number_region(struct omp_thread *th, struct omp_team *team) {
+  th->regions_forked = (th->regions_forked + 1) & ((UINT64_C(1) << 40) - 1);
+  team->region_id = (uint64_t)(th->gtid + 1) << 40 | th->regions_forked;
 }
 
 /* Make `team` the current team of its master `th` (thread 0). */
@@ -241,6 +250,7 @@ static void omp_team_run(struct omp_thread *th, struct omp_team *team,
   team->microtask = fn;
   team->argc = argc;
   team->argv = argv;
+  omp_team_number_region(th, team);
   omp_team_reset_worksharing(team);
   struct omp_task *parent_task = th->task;
   omp_master_enter(th, team);
@@ -430,6 +440,7 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
   league->microtask = fn;
   league->argc = argc;
   league->argv = argv;
+  omp_team_number_region(th, league);
   omp_team_reset_worksharing(league);
   struct omp_task *parent_task = th->task;
   omp_master_enter(th, league);

@@ -123,6 +123,15 @@ struct omp_barrier {
   struct omp_waitword epoch OMP_ALIGNED_CACHE;
 };
 
+/* The epoch's top bit is set, within one barrier phase, by the member that
+ * creates its team's first explicit task: members already waiting in the
+ * barrier wake and run tasks instead of sleeping until the producer has run
+ * them all (barrier.c). A release clears it. */
+#define OMP_EPOCH_TASKS 0x80000000u
+static inline uint32_t omp_epoch_next(uint32_t epoch) {
+  return ((epoch & ~OMP_EPOCH_TASKS) + 1) & ~OMP_EPOCH_TASKS;
+}
+
 /* ---- Tasks: LLVM's kmp_task_t, which clang's code reads and writes ---- */
 
 typedef int32_t (*kmp_routine_entry_t)(int32_t gtid, void *task);
@@ -281,6 +290,10 @@ struct omp_team {
   struct omp_team_tasks tasks;                   /* explicit tasks (task.c) */
   _Atomic int32_t join_helpers;  /* workers running tasks after their join */
   _Atomic uint32_t join_done;    /* master: all tasks done, helpers may go */
+  /* this region, unique among all regions (master gtid, its fork count):
+   * what a worker that left the join before tasks existed records, so the
+   * team's first task can call it back (thread.c, omp_join_recall) */
+  uint64_t region_id;
   void *_Atomic taskred_data[2];  /* reduction(task,...) copies: parallel, ws */
   _Atomic int taskred_fini[2];
   bool is_hidden_helper;                         /* the hidden helper team */
@@ -322,6 +335,12 @@ struct omp_thread {
   int next_tid;
   bool exit_requested;
   uint32_t fork_seen;
+  /* the region whose join this worker reached before its team had tasks
+   * (0: none); the team's first task takes it back and hands the worker
+   * its team in `recall`, with a fork bump */
+  _Atomic uint64_t left_region;
+  struct omp_team *_Atomic recall;
+  uint64_t regions_forked;   /* as a master: numbers its regions' ids */
   /* worksharing: each member counts its own constructs */
   uint32_t single_count;
   uint32_t dispatch_count;
@@ -399,6 +418,10 @@ void omp_icvs_for_level(struct omp_icvs *child, const struct omp_icvs *parent,
 void omp_barrier_init(struct omp_barrier *b);
 /* Returns once all nthreads members have arrived. */
 void omp_barrier_wait(struct omp_team *team, struct omp_thread *th);
+/* The team's first explicit task of the region was just made: members
+ * idle in a barrier (barrier.c) or past their join (thread.c) come to help. */
+void omp_barrier_tasks_appeared(struct omp_team *team);
+void omp_join_recall(struct omp_team *team);
 
 /* ---- team queries (api_team.c) ---------------------------------------- */
 

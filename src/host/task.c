@@ -21,6 +21,16 @@
 
 static size_t omp_round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
+/* The region's first explicit task: from now on barriers and the join wait
+ * for tasks, and members already idle there come back to run them. */
+static void omp_team_tasks_begin(struct omp_team *team) {
+  if (team->nthreads > 1)
+    omp_barrier_tasks_appeared(team); /* before `used`: see barrier.c */
+  atomic_store(&team->tasks.used, true);
+  if (team->nthreads > 1)
+    omp_join_recall(team); /* after `used`: see thread.c */
+}
+
 struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t flags,
                                 size_t sizeof_kmp_task, size_t sizeof_shareds,
                                 kmp_routine_entry_t entry) {
@@ -55,8 +65,8 @@ struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t fla
     omp_taskgroup_add(task->taskgroup);
   struct omp_team *team = th->team;
   atomic_fetch_add_explicit(&team->tasks.pending, 1, memory_order_relaxed);
-  if (!atomic_load_explicit(&team->tasks.used, memory_order_relaxed))
-    atomic_store(&team->tasks.used, true);
+  if (OMP_UNLIKELY(!atomic_load_explicit(&team->tasks.used, memory_order_relaxed)))
+    omp_team_tasks_begin(team);
   return task;
 }
 

@@ -681,7 +681,7 @@ static bool omp_barrier_released(void *arg) {
     if (atomic_compare_exchange_strong(&b->arrived, &expected, 0)) {
       if (OMP_UNLIKELY(omp_global.cancellation))
         omp_cancel_at_barrier(team);
-      atomic_store(&b->epoch.value, st->epoch + 1);
+      atomic_store(&b->epoch.value, omp_epoch_next(st->epoch));
       omp_wake_all(&b->epoch);
       omp_team_signal_work(team);
       return true;

@@ -29,6 +29,17 @@ static bool omp_join_released(void *arg) {
   return atomic_load(&team->join_done) != 0;
 }
 
+/* Run tasks of `team` until its master's join is done; the caller counted
+ * itself (or was counted) in join_helpers. */
+static void omp_worker_help_join(struct omp_thread *th, struct omp_team *team) {
+  th->team = team;
+  th->task = &team->implicit_tasks[th->tid];
+  omp_task_wait(th, omp_join_released, team);
+  th->team = NULL;
+  th->task = NULL;
+  atomic_fetch_sub(&team->join_helpers, 1);
+}
+
 static void omp_worker_run_team(struct omp_thread *th) {
   struct omp_team *team = th->next_team;
   int tid = th->next_tid;
@@ -40,8 +51,18 @@ static void omp_worker_run_team(struct omp_thread *th) {
   int32_t gtid = th->gtid, btid = tid;
   omp_invoke_microtask(team->microtask, &gtid, &btid, team->argc, team->argv);
   /* Join. Without tasks the team may be reused or freed the moment we
-   * arrive; with tasks we stay to run them until the master is done. */
-  bool help = atomic_load(&team->tasks.used);
+   * arrive; with tasks we stay to run them until the master is done.
+   * Without tasks yet, we say where we left: a member still in the region
+   * may make the first task and call us back (omp_join_recall). Record,
+   * then look (and the creator sets `used`, then looks): one of us sees
+   * the other, and the exchange decides who counts us as a helper. */
+  uint64_t region = team->region_id;
+  atomic_store(&th->left_region, region);
+  bool help = false;
+  if (atomic_load(&team->tasks.used)) {
+    uint64_t expected = region;
+    help = atomic_compare_exchange_strong(&th->left_region, &expected, 0);
+  }
   if (help)
     atomic_fetch_add(&team->join_helpers, 1);
   /* A master waiting with tasks sleeps on the work word: signal it after
@@ -52,11 +73,31 @@ static void omp_worker_run_team(struct omp_thread *th) {
   omp_team_signal_work(team);
   atomic_fetch_sub(&team->tasks.signalers, 1);
   if (help) {
-    omp_task_wait(th, omp_join_released, team);
-    atomic_fetch_sub(&team->join_helpers, 1);
+    omp_worker_help_join(th, team);
+    return;
   }
   th->team = NULL;
   th->task = NULL;
+}
+
+/* The first task of `team`'s region was just made (its maker is a member
+ * still in the region, so the master's join waits for it): call back the
+ * workers that already left the join. Each is counted in join_helpers here,
+ * before the task can complete, so the master cannot pass its join
+ * without them; the fork bump wakes them (omp_worker_main). */
+void omp_join_recall(struct omp_team *team) {
+  uint64_t region = team->region_id;
+  for (int i = 1; i < team->nthreads; i++) {
+    struct omp_thread *worker = team->threads[i];
+    uint64_t expected = region;
+    if (atomic_load(&worker->left_region) != region ||
+        !atomic_compare_exchange_strong(&worker->left_region, &expected, 0))
+      continue;
+    atomic_fetch_add(&team->join_helpers, 1);
+    atomic_store(&worker->recall, team);
+    atomic_fetch_add(&worker->fork.value, 1);
+    omp_wake_all(&worker->fork);
+  }
 }
 
 static void *omp_worker_main(void *arg) {
@@ -68,6 +109,13 @@ static void *omp_worker_main(void *arg) {
     th->fork_seen = atomic_load_explicit(&th->fork.value, memory_order_acquire);
     if (th->exit_requested)
       break;
+    /* A recall and the next fork never meet: the master forks again only
+     * after its join, which waits for the recalled helper. */
+    struct omp_team *recalled = atomic_exchange(&th->recall, NULL);
+    if (recalled) {
+      omp_worker_help_join(th, recalled);
+      continue;
+    }
     omp_worker_run_team(th);
   }
   return NULL;

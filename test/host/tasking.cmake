@@ -23,3 +23,10 @@ omprt_add_test(task_untied_if0 SOURCES task_untied.c ARGS if0 ENV OMP_NUM_THREAD
 omprt_add_test(task_priority SOURCES task_priority.c ENV OMP_NUM_THREADS=4 OMP_MAX_TASK_PRIORITY=10)
 omprt_add_test(task_helper_team SOURCES task_helper_team.c
                ENV OMP_NUM_THREADS=4 OMP_WAIT_POLICY=passive LIBOMP_NUM_HIDDEN_HELPER_THREADS=3)
+# Members idle in a barrier or past the join before the first task help run
+# it: spinning, sleeping at once, and by default.
+omprt_add_test(task_idle_help SOURCES task_idle_help.c ENV OMP_NUM_THREADS=4)
+omprt_add_test(task_idle_help_passive SOURCES task_idle_help.c
+               ENV OMP_NUM_THREADS=4 OMP_WAIT_POLICY=passive)
+omprt_add_test(task_idle_help_active SOURCES task_idle_help.c
+               ENV OMP_NUM_THREADS=3 OMP_WAIT_POLICY=active)
