@@ -112,9 +112,12 @@ OMP_EXPORT void omp_set_max_active_levels(int levels) {
              "ignored", levels);
     return;
   }
+  /* omp_self() first: as a program's first OpenMP call this initialises
+   * the runtime, and with it the supported maximum we clamp to. */
+  struct omp_icvs *icvs = &omp_self()->task->icvs;
   if (levels > omp_global.max_active_levels_supported)
     levels = omp_global.max_active_levels_supported;
-  omp_self()->task->icvs.max_active_levels = levels;
+  icvs->max_active_levels = levels;
 }
 
 OMP_EXPORT int omp_get_max_active_levels(void) {

@@ -39,6 +39,13 @@ static struct omp_atomic_stripe {
 
 static _Atomic uint32_t omp_atomic_global_lock;
 
+/* A forked child: a thread that held one of these locks is gone. */
+void omp_atomic_after_fork(void) {
+  for (int i = 0; i < OMP_ATOMIC_STRIPES; i++)
+    atomic_store(&omp_atomic_stripes[i].word, 0);
+  atomic_store(&omp_atomic_global_lock, 0);
+}
+
 /* The lock of the object at addr: an object always gets the same lock (its
  * start address picks it), and neighbouring 16-byte granules get different
  * ones. */

@@ -89,6 +89,7 @@ OMP_EXPORT int32_t __kmpc_cancel_barrier(ident_t *loc, int32_t gtid) {
 /* LLVM's kmp_get_cancellation_status(kind), for code that cleans up before
  * its cancellation point. */
 OMP_EXPORT int kmp_get_cancellation_status(int kind) {
+  omp_runtime_init(); /* OMP_CANCELLATION is read there */
   if (!omp_global.cancellation)
     return 0;
   return omp_cancel_pending(kind);

@@ -136,11 +136,15 @@ static int omp_runtime_kind(const struct omp_icvs *icvs, uint64_t simd_width,
   int kind = (int)((uint32_t)icvs->sched_kind & ~(uint32_t)omp_sched_monotonic);
   int64_t icv_chunk = icvs->sched_chunk;
   if (simd_width) {
-    if (kind == omp_sched_static || kind == omp_sched_auto) {
+    /* static with a chunk is round-robin, as in LLVM (its run-sched
+     * static,n is static_chunked, which the balanced-simd case skips) */
+    if (kind == omp_sched_auto || (kind == omp_sched_static && icv_chunk <= 0)) {
       *chunk = simd_width;
       return OMP_LOOP_STATIC_SIMD;
     }
     *chunk = omp_chunk_or_default(icv_chunk) * simd_width;
+    if (kind == omp_sched_static)
+      return OMP_LOOP_STATIC_CHUNKED;
     return kind == omp_sched_guided ? OMP_LOOP_GUIDED_SIMD : OMP_LOOP_DYNAMIC;
   }
   switch (kind) {

@@ -8,6 +8,7 @@
  * fork: the master formats every member's line, so workers need no hook.
  */
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,8 @@
 
 static pthread_mutex_t omp_format_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *omp_format; /* NULL: the default */
+
+void omp_display_after_fork(void) { pthread_mutex_init(&omp_format_lock, NULL); }
 
 /* A copy of the current format, for the caller to free. */
 static char *omp_format_copy(void) {
@@ -69,10 +72,18 @@ struct omp_affinity_subject {
   int level, thread_num, num_threads, ancestor_tnum, team_num, num_teams;
 };
 
+/* The master formats every member's line at the fork, and a worker created
+ * for this region may not have run yet: it publishes its kernel id as its
+ * first act (thread.c), so wait for that rather than print "tid 0". */
 static int omp_subject_os_tid(struct omp_thread *th) {
   if (th == omp_self_tls && th->os_tid == 0)
-    th->os_tid = (int)gettid();
-  return th->os_tid;
+    __atomic_store_n(&th->os_tid, (int)gettid(), __ATOMIC_RELEASE);
+  int os_tid;
+  for (int tries = 0; (os_tid = __atomic_load_n(&th->os_tid, __ATOMIC_ACQUIRE)) == 0 &&
+                      tries < 100000;
+       tries++)
+    sched_yield();
+  return os_tid;
 }
 
 /* The calling thread, in its current team. */

@@ -76,6 +76,7 @@ static bool omp_hh_spin_for_work(void) {
 static void *omp_hh_main(void *arg) {
   struct omp_thread *th = arg;
   omp_self_tls = th;
+  __atomic_store_n(&th->os_tid, (int)gettid(), __ATOMIC_RELEASE);
   /* Not the creator's place: a bound creator would otherwise pin every
    * helper onto its own core. */
   omp_affinity_unbind_self();
@@ -90,6 +91,14 @@ static void *omp_hh_main(void *arg) {
       ;
   }
   return NULL;
+}
+
+/* In a forked child the helper threads are gone: the next helper task
+ * starts a new team (tasks queued before the fork are lost with them). */
+void omp_hidden_helper_after_fork(void) {
+  omp_hh_start_once = (pthread_once_t)PTHREAD_ONCE_INIT;
+  omp_hh_team = NULL;
+  atomic_store(&omp_hh_started, 0);
 }
 
 static void omp_hh_start(void) {

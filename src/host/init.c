@@ -27,6 +27,7 @@ static void omp_root_exit(void *arg);
 
 static void omp_do_init(void) {
   omp_env_init();
+  omp_atfork_install();
   omp_wait_init();
   pthread_key_create(&omp_root_key, omp_root_exit);
 }

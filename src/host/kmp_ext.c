@@ -271,6 +271,7 @@ OMP_EXPORT int ompc_get_team_size(int level) { return omp_get_team_size(level); 
  * max-active-levels the program started with (OMP_MAX_ACTIVE_LEVELS or its
  * default), not the supported maximum. */
 OMP_EXPORT void ompc_set_nested(int flag) {
+  omp_runtime_init(); /* the initial ICVs are read from the environment there */
   omp_set_max_active_levels(flag ? omp_global.initial_icvs.max_active_levels : 1);
 }
 

@@ -99,6 +99,8 @@ static int omp_reduce_choose(int nthreads, const ident_t *loc, void *data,
 /* Used when a compiler passes no lck. */
 static _Atomic uint32_t omp_reduce_fallback_lock;
 
+void omp_reduction_after_fork(void) { atomic_store(&omp_reduce_fallback_lock, 0); }
+
 /* clang's kmp_critical_name is 32 zeroed bytes per reduction name, touched
  * by nothing but these calls: as in critical.c, its first word serves as
  * the mutex itself (lock.c), free when zero. */

@@ -440,6 +440,17 @@ void omp_dispatch_release(struct omp_thread *th, struct omp_dispatch_buffer *buf
 /* All buffers free again, as at the start of a region. */
 void omp_dispatch_reset(struct omp_team *team);
 
+/* ---- atfork.c: a forked child's runtime starts its threads afresh ---------- */
+
+void omp_atfork_install(void);
+/* each resets, in the child, the threads and locks its module owns */
+void omp_threads_after_fork(void);
+void omp_hidden_helper_after_fork(void);
+void omp_display_after_fork(void);
+void omp_atomic_after_fork(void);
+void omp_reduction_after_fork(void);
+void omp_threadprivate_after_fork(void);
+
 /* ---- error.c: messages ------------------------------------------------------ */
 
 /* Messages start with "omp:" and name the source location when known. */

@@ -177,7 +177,10 @@ void omp_task_execute(struct omp_thread *th, struct omp_task *task) {
   th->task = task;
   task->started = true;
   kmp_task_t *abi = omp_task_abi(task);
-  if (OMP_LIKELY(!omp_global.cancellation) || !omp_task_discarded(task))
+  /* A task without a routine is an empty task, as in LLVM 19 (a program
+   * may allocate one just to carry dependences). */
+  if (abi->routine &&
+      (OMP_LIKELY(!omp_global.cancellation) || !omp_task_discarded(task)))
     abi->routine(th->gtid, abi);
   th->task = saved;
   /* An untied task that re-enqueued its next part is not done yet. */

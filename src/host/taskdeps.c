@@ -41,6 +41,9 @@ typedef struct kmp_depend_info {
 #define OMP_DEP_MTX 0x04
 #define OMP_DEP_SET 0x08
 #define OMP_DEP_ALL 0x80
+/* omp_all_memory's other encoding, which LLVM 19's runtime accepts too:
+ * address -1 (clang-19 itself sets OMP_DEP_ALL) */
+#define OMP_DEP_ALL_ADDR ((intptr_t)-1)
 
 struct omp_depnode_list {
   struct omp_depnode *node;
@@ -397,7 +400,7 @@ static void omp_deps_register(struct omp_task *parent, struct omp_depnode *node,
     const kmp_depend_info_t *list = pass ? noalias : deps;
     int32_t n = pass ? nnoalias : ndeps;
     for (int32_t i = 0; i < n; i++) {
-      if (list[i].flags & OMP_DEP_ALL) {
+      if ((list[i].flags & OMP_DEP_ALL) || list[i].base_addr == OMP_DEP_ALL_ADDR) {
         if (insert)
           omp_register_all_memory(h, node);
         else

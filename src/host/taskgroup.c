@@ -182,7 +182,11 @@ OMP_EXPORT void *__kmpc_task_reduction_get_th_data(int gtid, void *tskgrp, void 
   for (; tg; tg = tg->parent) {
     for (int i = 0; i < tg->nitems; i++) {
       struct omp_taskred_item *it = &tg->items[i];
-      if (data != it->shar && data != it->orig)
+      /* A nested in_reduction task names the item by the copy its
+       * enclosing task was given: any member's copy means this item. */
+      bool is_copy = it->privates && (char *)data >= it->privates &&
+                     (char *)data < it->privates + (size_t)it->nthreads * it->stride;
+      if (data != it->shar && data != it->orig && !is_copy)
         continue;
       if (!it->privates)
         return it->shar;

@@ -103,7 +103,7 @@ void omp_join_recall(struct omp_team *team) {
 static void *omp_worker_main(void *arg) {
   struct omp_thread *th = arg;
   omp_self_tls = th;
-  th->os_tid = (int)gettid();
+  __atomic_store_n(&th->os_tid, (int)gettid(), __ATOMIC_RELEASE); /* display.c */
   for (;;) {
     omp_wait_while_equal(&th->fork, th->fork_seen);
     th->fork_seen = atomic_load_explicit(&th->fork.value, memory_order_acquire);
@@ -137,6 +137,17 @@ static struct omp_thread *omp_worker_create(void) {
   if (rc != 0)
     omp_fatal(NULL, "cannot create a worker thread: %s", strerror(rc));
   return th;
+}
+
+/* In a forked child only the forking thread exists: the pool's workers
+ * are names of threads that are gone, and its lock may have been held by
+ * one of them. */
+void omp_threads_after_fork(void) {
+  pthread_mutex_init(&omp_pool_lock, NULL);
+  omp_pool_head = NULL;
+  atomic_store(&omp_busy_threads, omp_self_tls ? 1 : 0);
+  if (omp_self_tls)
+    omp_self_tls->hot_team = NULL; /* its workers are gone too */
 }
 
 /* A worker for a new team: from the pool, or a new one. */

@@ -62,6 +62,8 @@ struct omp_tp_var {
 static struct omp_tp_var *omp_tp_table[OMP_TP_BUCKETS];
 static _Atomic uint32_t omp_tp_lock; /* the table and every slots array */
 
+void omp_threadprivate_after_fork(void) { atomic_store(&omp_tp_lock, 0); }
+
 static size_t omp_tp_capacity(void **slots) {
   return slots ? (size_t)(uintptr_t)slots[-OMP_TP_HEADER] : 0;
 }

@@ -121,3 +121,6 @@ omprt_add_test(affinity_spread_five SOURCES affinity_policy.c
   ENV "OMP_PLACES={0}:5:0" ARGS spread)
 omprt_add_test(affinity_close_five SOURCES affinity_policy.c
   ENV "OMP_PLACES={0}:5:0" ARGS close)
+# %i of a worker created for the region being displayed is its real id.
+omprt_add_test(display_affinity_tid SOURCES display_affinity_tid.c
+  ENV OMP_DISPLAY_AFFINITY=true "OMP_AFFINITY_FORMAT=disp n%n i%i")

@@ -30,3 +30,8 @@ omprt_add_test(task_idle_help_passive SOURCES task_idle_help.c
                ENV OMP_NUM_THREADS=4 OMP_WAIT_POLICY=passive)
 omprt_add_test(task_idle_help_active SOURCES task_idle_help.c
                ENV OMP_NUM_THREADS=3 OMP_WAIT_POLICY=active)
+# fork() after OpenMP use: the child's runtime starts its threads afresh.
+omprt_add_test(fork_child SOURCES fork_child.c ENV OMP_WAIT_POLICY=passive)
+# Entry-point behaviours found by running LLVM 19's own runtime tests.
+omprt_add_test(abi_conformance SOURCES abi_conformance.c)
+omprt_add_test(abi_conformance_first_call SOURCES abi_conformance.c ARGS first_call)

@@ -61,6 +61,18 @@ struct host_event {
 
 static pthread_mutex_t host_pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct host_queue *host_pool[HOST_MAX_DEVICES];
+static pthread_once_t host_fork_once = PTHREAD_ONCE_INIT;
+
+/* A child made by fork() has none of the pool's worker threads: it starts
+ * with an empty pool (the old queues are left behind) and a fresh lock. */
+static void host_queues_after_fork(void) {
+  pthread_mutex_init(&host_pool_lock, NULL);
+  memset(host_pool, 0, sizeof(host_pool));
+}
+
+static void host_fork_handler_install(void) {
+  pthread_atfork(NULL, NULL, host_queues_after_fork);
+}
 
 static void host_op_run(struct host_op *op) {
   switch (op->kind) {
@@ -128,6 +140,7 @@ static struct host_op *host_op_new(enum host_op_kind kind) {
 }
 
 int host_queue_get(int dev, void **queue) {
+  pthread_once(&host_fork_once, host_fork_handler_install);
   pthread_mutex_lock(&host_pool_lock);
   struct host_queue *q = host_pool[dev];
   if (q)
