@@ -60,6 +60,19 @@ void tgt_async_defer_free(struct tgt_async *async, void *dev_ptr) {
   async->deferred_free[async->ndeferred++] = dev_ptr;
 }
 
+/* Host memory a queued copy reads from: freed once the queue is done. */
+void tgt_async_defer_host_free(struct tgt_async *async, void *host_ptr) {
+  if (async->nhost_free == async->caphost_free) {
+    int cap = async->caphost_free ? async->caphost_free * 2 : 4;
+    void **grown = realloc(async->host_free, sizeof(void *) * (size_t)cap);
+    if (!grown)
+      tgt_fatal(NULL, "out of memory tracking host memory to free");
+    async->host_free = grown;
+    async->caphost_free = cap;
+  }
+  async->host_free[async->nhost_free++] = host_ptr;
+}
+
 /* ---- device-side dependences (seed 000 §3.4) ------------------------------- */
 
 /* LIBOMPTARGET_DEVICE_DEPENDENCES (default 1): target tasks wait for their
@@ -225,6 +238,8 @@ int tgt_async_complete(struct tgt_async *async) {
       async->queue = NULL;
       async->deferred_free = NULL;
       async->ndeferred = async->capdeferred = 0;
+      async->host_free = NULL;
+      async->nhost_free = async->caphost_free = 0;
       async->unmaps = NULL;
       async->nunmaps = async->capunmaps = 0;
       if (dev->plugin->queue_on_done(dev->plugin_dev, d->async.queue, tgt_async_done_cb, d))

@@ -13,6 +13,45 @@
 
 void tgt_check_mandatory(ident_t *loc);
 
+/* A lambda's by-reference captures: clang adds, per captured variable, an
+ * entry PTR_AND_OBJ|LITERAL|IMPLICIT that is MEMBER_OF the (firstprivate)
+ * lambda object, its base the capture field, its begin the variable. */
+#define MAP_LAMBDA_CAPTURE (MAP_PTR_AND_OBJ | MAP_LITERAL | MAP_IMPLICIT)
+
+static bool tgt_is_capture_of(int64_t type, int32_t parent) {
+  return (type & MAP_LAMBDA_CAPTURE) == MAP_LAMBDA_CAPTURE && map_member_of(type) == parent;
+}
+
+/* The bytes a firstprivate copy of argument `i` starts with: the host's,
+ * or, for a lambda with captures, a copy whose capture fields point at the
+ * captured variables' device copies (a variable nothing maps keeps its
+ * host address), as LLVM 19 does at launch. The copy lives until the
+ * queue is done. */
+static const void *tgt_private_image(struct tgt_device *dev, KernelArgsTy *args, int32_t i,
+                                     struct tgt_async *async) {
+  const char *begin = args->ArgPtrs[i];
+  size_t size = (size_t)args->ArgSizes[i];
+  char *image = NULL;
+  for (int32_t j = i + 1; j < (int32_t)args->NumArgs; j++) {
+    if (!tgt_is_capture_of(args->ArgTypes[j], i))
+      continue;
+    uintptr_t offset = (uintptr_t)args->ArgBasePtrs[j] - (uintptr_t)begin;
+    if (offset + sizeof(void *) > size)
+      continue;
+    if (!image) {
+      image = malloc(size);
+      if (!image)
+        return begin;
+      memcpy(image, begin, size);
+      tgt_async_defer_host_free(async, image);
+    }
+    uintptr_t dev_var = tgt_map_arg(dev, (uintptr_t)args->ArgPtrs[j],
+                                    (size_t)args->ArgSizes[j]);
+    memcpy(image + offset, &dev_var, sizeof(dev_var));
+  }
+  return image ? image : begin;
+}
+
 static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
                           int32_t thread_limit, void *host_ptr, KernelArgsTy *args) {
   tgt_check_mandatory(loc);
@@ -57,7 +96,8 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
       if (!copy)
         tgt_fatal(loc, "device %d is out of memory for a firstprivate copy", dev->id);
       if (size && (type & MAP_TO) &&
-          dev->plugin->copy_to(dev->plugin_dev, copy, begin, size, async.queue))
+          dev->plugin->copy_to(dev->plugin_dev, copy,
+                               tgt_private_image(dev, args, i, &async), size, async.queue))
         tgt_fatal(loc, "copy of a firstprivate to device %d failed", dev->id);
       tgt_async_defer_free(&async, copy);
       kargs[nk++] = (char *)copy - delta;

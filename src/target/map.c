@@ -87,9 +87,13 @@ static uint64_t tgt_refs_live(const struct tgt_map_entry *e, bool hold) {
   return hold ? e->hold_refs - e->pending_hold : e->dyn_refs - e->pending_dyn;
 }
 
+/* An associated (infinite) entry still counts ompx_hold references, as in
+ * LLVM: omp_target_disassociate_ptr refuses while one is held. */
 static void tgt_refs_inc(struct tgt_map_entry *e, bool hold) {
-  if (!e->infinite)
-    hold ? e->hold_refs++ : e->dyn_refs++;
+  if (hold)
+    e->hold_refs++;
+  else if (!e->infinite)
+    e->dyn_refs++;
 }
 
 /* Would dropping one live reference (or all of them, for `delete`) leave
@@ -102,7 +106,7 @@ static bool tgt_refs_last(const struct tgt_map_entry *e, bool hold, bool all) {
 
 /* How many references one drop takes: one, or every live one (`delete`). */
 static uint64_t tgt_refs_to_drop(const struct tgt_map_entry *e, bool hold, bool all) {
-  if (e->infinite)
+  if (e->infinite && !hold)
     return 0;
   uint64_t live = tgt_refs_live(e, hold);
   return all ? live : live ? 1 : 0;
@@ -230,6 +234,12 @@ static void tgt_apply_mapper(tgt_list_fn fn, ident_t *loc, struct tgt_device *de
                              int64_t type, void *name, struct tgt_async *async) {
   struct tgt_mapper_components c = {0};
   ((tgt_mapper_fn)mapper)(&c, base, begin, size, type, name);
+  /* A mapper applied to a struct member (a nested mapper): its first
+   * component is that member, inside the parent's entry, and counts like a
+   * member (LLVM exempts every mapper's first component; we count it for a
+   * list item of its own, docs/abi-target.md §8.4). */
+  if ((type & MAP_MEMBER_OF) && c.n > 0)
+    c.types[0] |= MAP_AS_MEMBER;
   fn(loc, dev, c.n, c.bases, c.begins, c.sizes, c.types, c.names, NULL, async);
   free(c.bases);
   free(c.begins);
@@ -364,6 +374,18 @@ static size_t tgt_struct_padding(int32_t i, int32_t n, void **bases, void **begi
   return (uintptr_t)begins[i] % align;
 }
 
+/* Point the device copy of the pointer s.host_addr at s.dev_value and
+ * remember the pair on the pointer's entry (holds dev->lock). The copy's
+ * source is the record itself, which outlives a queued copy. */
+static void tgt_attach(ident_t *loc, struct tgt_device *dev, struct tgt_map_entry *e,
+                       struct tgt_shadow_ptr s, struct tgt_async *async) {
+  if (!tgt_map_add_shadow(e, s))
+    return;
+  for (struct tgt_shadow_ptr *sp = e->shadows; sp; sp = sp->next)
+    if (sp->host_addr == s.host_addr)
+      tgt_copy_to(loc, dev, sp->dev_addr, &sp->dev_value, sizeof(void *), async, false);
+}
+
 static void tgt_begin_list(ident_t *loc, struct tgt_device *dev, int32_t n, void **bases,
                            void **begins, int64_t *sizes, int64_t *types, void **names,
                            void **mappers, struct tgt_async *async) {
@@ -377,8 +399,11 @@ static void tgt_begin_list(ident_t *loc, struct tgt_device *dev, int32_t n, void
                        type, name, async);
       continue;
     }
+    /* bases[i] is rewritten below for use_device_ptr/addr; a pointer and
+     * pointee entry still needs the pointer's host address after that. */
     uintptr_t begin = (uintptr_t)begins[i], base = (uintptr_t)bases[i];
-    bool update_ref = !(type & MAP_MEMBER_OF);
+    uintptr_t pointer_addr = base;
+    bool update_ref = !map_is_member(type);
     pthread_mutex_lock(&dev->lock);
     struct tgt_target_ptr pointer = {0};
     if (type & MAP_PTR_AND_OBJ) {
@@ -403,19 +428,15 @@ static void tgt_begin_list(ident_t *loc, struct tgt_device *dev, int32_t n, void
     }
     if ((type & MAP_PTR_AND_OBJ) && !pointer.is_host && pointer.entry) {
       /* (mapping the pointee may have moved the table's entries) */
-      pointer.entry = tgt_map_lookup(dev, (uintptr_t)bases[i], sizeof(void *)).entry;
+      pointer.entry = tgt_map_lookup(dev, pointer_addr, sizeof(void *)).entry;
       struct tgt_shadow_ptr s = {
-          .host_addr = (uintptr_t)bases[i],
+          .host_addr = pointer_addr,
           .host_value = base,
           .dev_addr = pointer.dev_addr,
           .dev_value = obj.dev_addr ? obj.dev_addr - (begin - base) : 0,
       };
-      if (obj.dev_addr && !obj.is_host && tgt_map_add_shadow(pointer.entry, s)) {
-        struct tgt_map_entry *e = pointer.entry;
-        for (struct tgt_shadow_ptr *sp = e->shadows; sp; sp = sp->next)
-          if (sp->host_addr == s.host_addr)
-            tgt_copy_to(loc, dev, sp->dev_addr, &sp->dev_value, sizeof(void *), async, false);
-      }
+      if (obj.dev_addr && !obj.is_host && pointer.entry)
+        tgt_attach(loc, dev, pointer.entry, s, async);
     }
     pthread_mutex_unlock(&dev->lock);
   }
@@ -532,7 +553,7 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
     }
     uintptr_t begin = (uintptr_t)begins[i];
     size_t size = (size_t)sizes[i];
-    bool update_ref = !(type & MAP_MEMBER_OF) || (type & MAP_PTR_AND_OBJ);
+    bool update_ref = !map_is_member(type) || (type & MAP_PTR_AND_OBJ);
     bool hold = type & MAP_OMPX_HOLD, all = type & MAP_DELETE;
     pthread_mutex_lock(&dev->lock);
     struct tgt_lookup l = tgt_map_lookup(dev, begin, size);
@@ -550,7 +571,7 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
     if (async->queue)
       tgt_unmap_push(async, (struct tgt_unmap){e->host_begin,
                                                drop ? tgt_refs_defer(e, hold, all) : 0, hold,
-                                               !(type & MAP_MEMBER_OF) ||
+                                               !map_is_member(type) ||
                                                    (type & MAP_PTR_AND_OBJ)});
     else if (drop)
       tgt_refs_dec(e, hold, all);
@@ -558,7 +579,7 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
         .entry_begin = e->host_begin,
         .begin = begin,
         .size = size,
-        .may_remove = !(type & MAP_MEMBER_OF) || (type & MAP_PTR_AND_OBJ),
+        .may_remove = !map_is_member(type) || (type & MAP_PTR_AND_OBJ),
     };
     /* The copy back: a queued construct issues it once the lock is
      * released, because a copy to pageable memory returns only when the
@@ -599,20 +620,25 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
 static void tgt_end_post(ident_t *loc, struct tgt_device *dev, struct tgt_end_list *ends,
                          struct tgt_async *async) {
   pthread_mutex_lock(&dev->lock);
+  /* First put back every attached host pointer the copies brought over,
+   * then remove entries: an item's entry may go while a later item still
+   * has pointers to restore in another (items run in list order). */
   bool waited = false;
   for (int k = 0; k < ends->n; k++) {
     struct tgt_end_item *item = &ends->items[k];
-    struct tgt_map_entry *e = tgt_map_find_exact(dev, item->entry_begin);
+    struct tgt_map_entry *e = item->copied ? tgt_map_find_exact(dev, item->entry_begin) : NULL;
     if (!e)
-      continue; /* removed by an earlier item of this list */
-    if (item->copied) {
-      if (!waited)
-        tgt_queue_wait(loc, dev, async);
-      waited = true;
-      tgt_shadows_to_host(e, item->begin, item->size);
-    }
-    if (async->queue || !item->may_remove || tgt_refs_total(e) != 0)
-      continue; /* queued: tgt_async_apply_unmaps decides, once it is done */
+      continue;
+    if (!waited)
+      tgt_queue_wait(loc, dev, async);
+    waited = true;
+    tgt_shadows_to_host(e, item->begin, item->size);
+  }
+  for (int k = 0; k < ends->n && !async->queue; k++) {
+    struct tgt_end_item *item = &ends->items[k];
+    struct tgt_map_entry *e = tgt_map_find_exact(dev, item->entry_begin);
+    if (!e || !item->may_remove || tgt_refs_total(e) != 0)
+      continue; /* gone already, or kept (a queued construct: tgt_async_apply_unmaps) */
     struct tgt_map_entry gone = *e;
     gone.shadows = NULL;
     tgt_info(loc, TGT_INFO_MAPPING, "device %d: unmapped host [%p, %p)", dev->id,
@@ -731,13 +757,15 @@ int tgt_data_update(ident_t *loc, struct tgt_device *dev, int32_t n, void **base
 
 /* ---- kernel arguments ----------------------------------------------------------- */
 
-/* The device address a kernel argument's host begin address maps to: the
- * host address itself under unified shared memory, NULL when unmapped. */
+/* The device address a kernel argument's host begin address maps to; the
+ * host address itself when nothing maps it: under unified shared memory,
+ * and otherwise too, for a pointer to memory no list item mapped (OpenMP
+ * 5.1 on zero-length array sections: it "retains its original value", as
+ * with firstprivate; LLVM 19 does the same). */
 uintptr_t tgt_map_arg(struct tgt_device *dev, uintptr_t begin, size_t size) {
   pthread_mutex_lock(&dev->lock);
   struct tgt_lookup l = tgt_map_lookup(dev, begin, size);
-  uintptr_t dev_addr = l.entry ? l.entry->dev_begin + (begin - l.entry->host_begin)
-                               : tgt_usm() ? begin : 0;
+  uintptr_t dev_addr = l.entry ? l.entry->dev_begin + (begin - l.entry->host_begin) : begin;
   pthread_mutex_unlock(&dev->lock);
   return dev_addr;
 }
@@ -760,5 +788,10 @@ int tgt_async_finish(struct tgt_async *async) {
   free(async->deferred_free);
   async->deferred_free = NULL;
   async->ndeferred = async->capdeferred = 0;
+  for (int i = 0; i < async->nhost_free; i++)
+    free(async->host_free[i]);
+  free(async->host_free);
+  async->host_free = NULL;
+  async->nhost_free = async->caphost_free = 0;
   return rc;
 }

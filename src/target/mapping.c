@@ -26,15 +26,36 @@ static ptrdiff_t tgt_map_floor(struct tgt_device *dev, uintptr_t addr) {
   return found;
 }
 
-/* Find the entry overlapping [begin, begin+size). A zero-size range matches
- * an entry containing `begin` (or starting at it). */
+/* The base address an entry was mapped with (a section's array or
+ * pointer), its begin when none was given. */
+static uintptr_t tgt_entry_base(const struct tgt_map_entry *e) {
+  return e->host_base ? e->host_base : e->host_begin;
+}
+
+/* Find the entry overlapping [begin, begin+size). A zero-size range (a
+ * pointer: an implicitly captured one, use_device_ptr) matches the entry
+ * containing `begin`, and also one that `begin` lies between the base and
+ * the section of: after map(p[64:128]), `p` itself finds that entry, as in
+ * LLVM's lookup (OpenMP 5.1, pointer initialization for device data
+ * environments); the device address is then outside the allocation. */
 struct tgt_lookup tgt_map_lookup(struct tgt_device *dev, uintptr_t begin, size_t size) {
   struct tgt_lookup r = {0};
   uintptr_t end = begin + size;
   ptrdiff_t i = tgt_map_floor(dev, begin);
   struct tgt_map_entry *e = NULL;
-  if (i >= 0 && (begin < dev->maps[i].host_end ||
-                 (size == 0 && begin == dev->maps[i].host_begin)))
+  if (size == 0) {
+    if (i >= 0 && (begin < dev->maps[i].host_end || begin == dev->maps[i].host_begin ||
+                   begin < tgt_entry_base(&dev->maps[i])))
+      e = &dev->maps[i];
+    else if ((size_t)(i + 1) < dev->nmaps && begin >= tgt_entry_base(&dev->maps[i + 1]))
+      e = &dev->maps[i + 1];
+    if (e) {
+      r.entry = e;
+      r.contained = true;
+    }
+    return r;
+  }
+  if (i >= 0 && begin < dev->maps[i].host_end)
     e = &dev->maps[i];
   else if (size > 0 && (size_t)(i + 1) < dev->nmaps && dev->maps[i + 1].host_begin < end)
     e = &dev->maps[i + 1]; /* the range starts before an entry and runs into it */

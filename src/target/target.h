@@ -89,9 +89,17 @@ typedef struct KernelArgsTy {
 #define MAP_OMPX_HOLD 0x2000
 #define MAP_NON_CONTIG 0x100000000000ull
 #define MAP_MEMBER_OF 0xffff000000000000ull
+/* ours, never set by clang: a nested mapper's first component, which lies
+ * in its parent's entry and is handled like a member (map.c) */
+#define MAP_AS_MEMBER 0x10000000000ull
 
 static inline int map_member_of(int64_t type) {
   return (int)(((uint64_t)type & MAP_MEMBER_OF) >> 48) - 1;
+}
+
+/* Lives in its parent's entry and takes no reference of its own. */
+static inline bool map_is_member(int64_t type) {
+  return ((uint64_t)type & (MAP_MEMBER_OF | MAP_AS_MEMBER)) != 0;
 }
 
 typedef void (*tgt_mapper_fn)(void *handle, void *base, void *begin, int64_t size,
@@ -205,9 +213,13 @@ struct tgt_async {
   struct tgt_device *dev;
   void *queue;                   /* NULL: synchronous */
   bool nowait;                   /* a deferred construct (target task) */
-  /* host buffers to free once the queue is done (firstprivate copies) */
+  /* device buffers to free once the queue is done (firstprivate copies) */
   void **deferred_free;
   int ndeferred, capdeferred;
+  /* host buffers a queued copy still reads from (kernel.c: a lambda's
+   * device image), freed at the same time */
+  void **host_free;
+  int nhost_free, caphost_free;
   /* reference drops of the construct's end, applied once its queue is done
    * (its kernel may still read the data: another construct must not free
    * it before) */
@@ -240,6 +252,7 @@ int tgt_data_update(ident_t *loc, struct tgt_device *dev, int32_t n, void **base
                     void **begins, int64_t *sizes, int64_t *types, void **names,
                     void **mappers, struct tgt_async *async);
 int tgt_async_finish(struct tgt_async *async);
+void tgt_async_defer_host_free(struct tgt_async *async, void *host_ptr);
 /* Device address of a kernel argument's host address (0: not mapped). */
 uintptr_t tgt_map_arg(struct tgt_device *dev, uintptr_t begin, size_t size);
 
