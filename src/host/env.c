@@ -298,10 +298,144 @@ static int omp_parse_bind_list(const char *text, int **out) {
   return count;
 }
 
-/* Reads OMP_PROC_BIND and OMP_PLACES and starts affinity.c. */
+/* ---- KMP_AFFINITY (LLVM's and Intel's older interface) ------------------ */
+
+/* KMP_AFFINITY in OpenMP terms: the binding policy and an OMP_PLACES text
+ * (in `places`, size bytes). Understood: the modifiers verbose, warnings,
+ * respect, duplicates, reset and their no- forms (accepted; nothing more is
+ * printed for verbose), granularity=fine|thread|core|tile|socket|package|
+ * numa, and the types compact (close), scatter and balanced (spread), none
+ * and disabled (no binding), explicit with proclist=[ids, a-b ranges, {sets}]
+ * (one place per id or set). Permute and offset numbers are not: a warning
+ * says so and they are ignored. False for a value we cannot read. */
+static bool omp_parse_kmp_affinity(const char *text, int *bind, char *places, size_t size) {
+  const char *granularity = "cores";
+  const char *proclist = NULL;
+  int type = -1; /* omp_proc_bind_*, or -2 for explicit */
+  bool numbers = false;
+  for (const char *p = omp_skip_space(text); *p;) {
+    size_t len;
+    if (strncmp(p, "proclist=[", 10) == 0) {
+      proclist = p + 10;
+      const char *end = strchr(proclist, ']');
+      if (!end)
+        return false;
+      len = (size_t)(end + 1 - p);
+    } else {
+      len = strcspn(p, ",");
+    }
+    while (len && isspace((unsigned char)p[len - 1]))
+      len--;
+    static const char *const modifiers[] = {"verbose", "noverbose", "warnings", "nowarnings",
+                                            "respect", "norespect", "duplicates",
+                                            "noduplicates", "reset", "noreset"};
+    bool known = proclist && p + 10 == proclist;
+    for (size_t m = 0; !known && m < sizeof(modifiers) / sizeof(*modifiers); m++)
+      known = omp_word_is(p, len, modifiers[m]);
+    if (known) {
+    } else if (len > 12 && strncmp(p, "granularity=", 12) == 0) {
+      const char *g = p + 12;
+      size_t glen = len - 12;
+      if (omp_word_is(g, glen, "fine") || omp_word_is(g, glen, "thread"))
+        granularity = "threads";
+      else if (omp_word_is(g, glen, "core") || omp_word_is(g, glen, "tile"))
+        granularity = "cores";
+      else if (omp_word_is(g, glen, "socket") || omp_word_is(g, glen, "package"))
+        granularity = "sockets";
+      else if (omp_word_is(g, glen, "numa"))
+        granularity = "numa_domains";
+      else
+        return false;
+    } else if (omp_word_is(p, len, "compact")) {
+      type = omp_proc_bind_close;
+    } else if (omp_word_is(p, len, "scatter") || omp_word_is(p, len, "balanced")) {
+      type = omp_proc_bind_spread;
+    } else if (omp_word_is(p, len, "none") || omp_word_is(p, len, "disabled")) {
+      type = omp_proc_bind_false;
+    } else if (omp_word_is(p, len, "explicit")) {
+      type = -2;
+    } else if (len && strspn(p, "0123456789") == len && type >= 0) {
+      numbers = true;
+    } else {
+      return false;
+    }
+    p = omp_skip_space(p + len);
+    if (*p == ',')
+      p = omp_skip_space(p + 1);
+    else if (*p)
+      return false;
+  }
+  if (type == -1 || (type == -2) != (proclist != NULL))
+    return false;
+  if (numbers)
+    omp_warn("KMP_AFFINITY=\"%s\": permute and offset numbers are not supported; "
+             "ignored", text);
+  if (type != -2) {
+    *bind = type;
+    snprintf(places, size, "%s", granularity);
+    return true;
+  }
+  /* explicit: "{0},{3},{4},{5}" from "[0,3-5]", a {set} staying one place */
+  size_t used = 0;
+  for (const char *q = proclist; *q != ']';) {
+    long first, last;
+    char *end;
+    if (*q == '{') {
+      const char *close = strchr(q, '}');
+      if (!close || close > strchr(q, ']'))
+        return false;
+      used += (size_t)snprintf(places + used, used < size ? size - used : 0, "%s%.*s",
+                               used ? "," : "", (int)(close + 1 - q), q);
+      q = close + 1;
+    } else {
+      first = strtol(q, &end, 10);
+      if (end == q || first < 0)
+        return false;
+      last = first;
+      if (*end == '-') {
+        q = end + 1;
+        last = strtol(q, &end, 10);
+        if (end == q || last < first)
+          return false;
+      }
+      for (long id = first; id <= last; id++)
+        used += (size_t)snprintf(places + used, used < size ? size - used : 0, "%s{%ld}",
+                                 used ? "," : "", id);
+      q = end;
+    }
+    if (*q == ',')
+      q++;
+    else if (*q != ']')
+      return false;
+  }
+  if (used == 0 || used >= size)
+    return false;
+  *bind = omp_proc_bind_close;
+  return true;
+}
+
+/* Reads OMP_PROC_BIND and OMP_PLACES (or KMP_AFFINITY) and starts affinity.c. */
 static void omp_env_affinity(struct omp_global *g) {
   const char *bind = omp_getenv("OMP_PROC_BIND");
   const char *places = omp_getenv("OMP_PLACES");
+  const char *kmp = omp_getenv("KMP_AFFINITY");
+  static char kmp_places[4096];
+  int kmp_bind;
+  if (kmp && !omp_parse_kmp_affinity(kmp, &kmp_bind, kmp_places, sizeof(kmp_places))) {
+    omp_env_bad("KMP_AFFINITY", kmp,
+                "expected [modifiers,][granularity=fine|core|socket,]compact|scatter|"
+                "balanced|none|disabled, or explicit,proclist=[...]");
+    kmp = NULL;
+  }
+  if (kmp) {
+    /* As in LLVM, KMP_AFFINITY wins over the standard variables. */
+    if (bind || places)
+      omp_warn("KMP_AFFINITY is set: OMP_PROC_BIND and OMP_PLACES are ignored");
+    g->initial_icvs.proc_bind = kmp_bind;
+    omp_affinity_init(kmp_bind == omp_proc_bind_false ? NULL : kmp_places,
+                      kmp_bind != omp_proc_bind_false);
+    return;
+  }
   bool bind_given = false;
   if (bind) {
     int *list, n = omp_parse_bind_list(bind, &list);

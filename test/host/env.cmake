@@ -124,3 +124,18 @@ omprt_add_test(affinity_close_five SOURCES affinity_policy.c
 # %i of a worker created for the region being displayed is its real id.
 omprt_add_test(display_affinity_tid SOURCES display_affinity_tid.c
   ENV OMP_DISPLAY_AFFINITY=true "OMP_AFFINITY_FORMAT=disp n%n i%i")
+
+# ---- KMP_AFFINITY -------------------------------------------------------------
+omprt_add_test(kmp_affinity_explicit SOURCES kmp_affinity.c ARGS explicit
+  ENV "KMP_AFFINITY=explicit,proclist=[1,0]")
+omprt_add_test(kmp_affinity_scatter SOURCES kmp_affinity.c ARGS scatter
+  ENV "KMP_AFFINITY=verbose,granularity=fine,scatter")
+omprt_add_test(kmp_affinity_none SOURCES kmp_affinity.c ARGS none ENV KMP_AFFINITY=none)
+omprt_add_test(kmp_affinity_bad SOURCES kmp_affinity.c ARGS none ENV KMP_AFFINITY=compactt
+  PASS_REGEX "omp: warning: KMP_AFFINITY=\"compactt\": expected .*using the default.*PASS")
+omprt_add_test(kmp_affinity_permute SOURCES kmp_affinity.c ARGS scatter
+  ENV "KMP_AFFINITY=granularity=fine,scatter,1,0"
+  PASS_REGEX "omp: warning: KMP_AFFINITY=.*permute and offset numbers are not supported.*PASS")
+omprt_add_test(kmp_affinity_wins SOURCES kmp_affinity.c ARGS explicit
+  ENV "KMP_AFFINITY=explicit,proclist=[1,0]" OMP_PROC_BIND=spread OMP_PLACES=cores
+  PASS_REGEX "omp: warning: KMP_AFFINITY is set: OMP_PROC_BIND and OMP_PLACES are ignored.*PASS")

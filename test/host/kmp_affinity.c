@@ -1,0 +1,49 @@
+/* KMP_AFFINITY, LLVM's (and Intel's) older affinity variable, read as
+ * OpenMP places and binding. argv[1] names the case run under the value
+ * test/host/env.cmake sets:
+ *  - explicit: "explicit,proclist=[1,0]": two places {1},{0}, threads bound
+ *    close in that order (thread 0 runs on processor 1);
+ *  - scatter: "granularity=fine,scatter": one place per available processor,
+ *    bind spread;
+ *  - none: "none": no binding;
+ *  - bad values fall back to the default with a warning (checked by the
+ *    test's PASS_REGEX on the message).
+ * Skipped (77) on a machine with fewer than two available processors. */
+#define _GNU_SOURCE
+#include <omp.h>
+#include <sched.h>
+#include <string.h>
+
+#include "check.h"
+
+int main(int argc, char **argv) {
+  cpu_set_t avail;
+  sched_getaffinity(0, sizeof(avail), &avail);
+  if (CPU_COUNT(&avail) < 2 || !CPU_ISSET(0, &avail) || !CPU_ISSET(1, &avail)) {
+    printf("SKIP: needs processors 0 and 1\n");
+    return 77;
+  }
+  const char *which = argc > 1 ? argv[1] : "";
+  if (strcmp(which, "explicit") == 0) {
+    CHECK_EQ_INT(omp_get_num_places(), 2);
+    static int ids[CPU_SETSIZE];
+    ids[0] = -1;
+    if (omp_get_place_num_procs(0) == 1)
+      omp_get_place_proc_ids(0, ids);
+    CHECK_EQ_INT(ids[0], 1);
+    CHECK_EQ_INT(omp_get_proc_bind(), omp_proc_bind_close);
+    int cpu[2] = {-1, -1};
+#pragma omp parallel num_threads(2)
+    cpu[omp_get_thread_num()] = sched_getcpu();
+    CHECK(cpu[0] == 1 && cpu[1] == 0, "threads ran on %d and %d, want 1 and 0", cpu[0], cpu[1]);
+  } else if (strcmp(which, "scatter") == 0) {
+    CHECK_EQ_INT(omp_get_num_places(), CPU_COUNT(&avail));
+    CHECK_EQ_INT(omp_get_place_num_procs(0), 1);
+    CHECK_EQ_INT(omp_get_proc_bind(), omp_proc_bind_spread);
+  } else if (strcmp(which, "none") == 0) {
+    CHECK_EQ_INT(omp_get_proc_bind(), omp_proc_bind_false);
+  } else {
+    CHECK(0, "unknown case '%s'", which);
+  }
+  CHECK_DONE();
+}
