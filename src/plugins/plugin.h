@@ -43,6 +43,9 @@ struct omprt_launch {
   void **args;              /* device pointers/values, one per argument; the
                                plugin adds the implicit first argument
                                clang-19 kernels take (the launch environment) */
+  bool no_launch_environment; /* a kernel from before that argument
+                               (KernelArgsTy version < 3: older compilers,
+                               the legacy __tgt_target entry points) */
 };
 
 /* Called by the plugin on an arbitrary thread when everything queued on a
@@ -68,6 +71,8 @@ struct omprt_plugin {
                         const char *arch);
   int (*init_device)(int dev);
   int (*load_image)(int dev, const void *image, size_t size, void **handle);
+  /* optional: the image's library was unloaded (dlclose); NULL keeps it */
+  int (*unload_image)(int dev, void *handle);
   int (*get_kernel)(int dev, void *handle, const char *name, void **kernel);
   int (*get_global)(int dev, void *handle, const char *name, size_t size,
                     void **dev_addr);

@@ -100,6 +100,40 @@ TGT_EXPORT void __tgt_register_lib(__tgt_bin_desc *desc) {
     if (e->flags & OMP_REGISTER_REQUIRES)
       tgt_requires_flags |= e->data;
   pthread_mutex_unlock(&tgt_images_lock);
+  /* A library dlopen()ed after a device started: its images load there now
+   * (devices starting later load every registered image themselves). */
+  for (int d = 0; d < tgt_num_devices; d++) {
+    pthread_mutex_lock(&tgt_images_lock);
+    bool ready = tgt_devices[d].images_ready;
+    pthread_mutex_unlock(&tgt_images_lock);
+    if (ready)
+      tgt_device_load_images(&tgt_devices[d], NULL);
+  }
+}
+
+/* The images of `desc` leave the device: their globals' mappings, their
+ * entries and the loaded code. */
+static void tgt_device_drop_images(struct tgt_device *dev, __tgt_bin_desc *desc) {
+  pthread_mutex_lock(&dev->lock);
+  for (struct tgt_loaded_image **link = &dev->images; *link;) {
+    struct tgt_loaded_image *li = *link;
+    __tgt_device_image *img = li->image;
+    if (img < desc->DeviceImages || img >= desc->DeviceImages + desc->NumDeviceImages) {
+      link = &li->next;
+      continue;
+    }
+    *link = li->next;
+    for (size_t i = 0; i < li->nentries; i++) {
+      __tgt_offload_entry *e = &img->EntriesBegin[i];
+      struct tgt_map_entry *m = e->size ? tgt_map_find_exact(dev, (uintptr_t)e->addr) : NULL;
+      if (m && m->infinite && !m->owned)
+        tgt_map_remove(dev, m);
+    }
+    dev->plugin->unload_image(dev->plugin_dev, li->handle);
+    free(li->dev_entries);
+    free(li);
+  }
+  pthread_mutex_unlock(&dev->lock);
 }
 
 /* At exit the program's images go away; devices keep nothing of them. */
@@ -113,6 +147,12 @@ TGT_EXPORT void __tgt_unregister_lib(__tgt_bin_desc *desc) {
     tgt_images[kept++] = tgt_images[i];
   }
   tgt_nimages = kept;
+  /* Only where the plugin can unload them (the x86_64 device); a CUDA
+   * device keeps its modules and their kernel handles (not yet: a region
+   * run after its library's dlclose finds a stale entry table there). */
+  for (int d = 0; d < tgt_num_devices; d++)
+    if (tgt_devices[d].images_ready && tgt_devices[d].plugin->unload_image)
+      tgt_device_drop_images(&tgt_devices[d], desc);
   pthread_mutex_unlock(&tgt_images_lock);
 }
 
@@ -209,6 +249,7 @@ int tgt_device_load_images(struct tgt_device *dev, ident_t *loc) {
                 dev->plugin->name, missing);
     }
   }
+  dev->images_ready = true;
   pthread_mutex_unlock(&tgt_images_lock);
   return 0;
 }

@@ -116,6 +116,7 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
       .dyn_shared_mem = args->DynCGroupMem,
       .nargs = nk,
       .args = kargs,
+      .no_launch_environment = args->Version < 3,
   };
   memcpy(launch.num_teams, args->NumTeams, sizeof(launch.num_teams));
   memcpy(launch.thread_limit, args->ThreadLimit, sizeof(launch.thread_limit));

@@ -151,6 +151,7 @@ struct tgt_device {
   struct tgt_map_entry *maps;    /* sorted by host_begin, non-overlapping */
   size_t nmaps, capmaps;
   struct tgt_loaded_image *images; /* images loaded on this device */
+  bool images_ready;             /* loaded once: later images load at registration */
 };
 
 /* An image loaded on a device with its entries resolved. */

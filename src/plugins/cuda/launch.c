@@ -151,7 +151,8 @@ int cuda_launch(int dev, void *kernel, const struct omprt_launch *launch, void *
   /* The launch environment (see the top of this file). */
   void *kle = (void *)~(uintptr_t)0;
   void *reduction_buffer = NULL;
-  if (k->reduction_data_size > 0 && k->reduction_buffer_length > 0) {
+  if (!launch->no_launch_environment && k->reduction_data_size > 0 &&
+      k->reduction_buffer_length > 0) {
     size_t bytes = (size_t)k->reduction_data_size * (size_t)k->reduction_buffer_length;
     kle = cuda_alloc(dev, sizeof(struct cuda_launch_environment), OMPRT_ALLOC_DEVICE);
     reduction_buffer = cuda_alloc(dev, bytes, OMPRT_ALLOC_DEVICE);
@@ -180,14 +181,17 @@ int cuda_launch(int dev, void *kernel, const struct omprt_launch *launch, void *
                                     (int)dyn_shared));
   }
 
-  /* Arguments: one pointer-sized slot each, the launch environment first. */
+  /* Arguments: one pointer-sized slot each, the launch environment first
+   * (none for a kernel of an older compiler). */
   void *small[33];
-  size_t nslots = (size_t)launch->nargs + 1;
-  void **params = nslots <= 33 ? small : malloc(sizeof(void *) * nslots);
+  size_t first = launch->no_launch_environment ? 0 : 1;
+  size_t nslots = (size_t)launch->nargs + first;
+  void **params = nslots <= 33 ? small : malloc(sizeof(void *) * (nslots ? nslots : 1));
   if (!params)
     return OMPRT_OUT_OF_MEMORY;
-  params[0] = kle;
-  memcpy(params + 1, launch->args, sizeof(void *) * (size_t)launch->nargs);
+  if (first)
+    params[0] = kle;
+  memcpy(params + first, launch->args, sizeof(void *) * (size_t)launch->nargs);
   size_t params_size = sizeof(void *) * nslots;
   void *config[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, params, CU_LAUNCH_PARAM_BUFFER_SIZE,
                     &params_size, CU_LAUNCH_PARAM_END};

@@ -11,6 +11,9 @@
  */
 #include <dlfcn.h>
 #include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,29 +41,94 @@ static int host_init_device(int dev) {
   return OMPRT_SUCCESS;
 }
 
+/* Every image this plugin has loaded, with the memfd it was loaded from.
+ * glibc recognises an already-loaded object by the path given to dlopen,
+ * and /proc/self/fd/N names whatever fd N is now: were N closed after
+ * loading, the next image (another library's, or the same image for another
+ * device) would get the same number, the same path, and the first image's
+ * handle back. So each memfd stays open as long as its image is loaded:
+ * the runtime keeps images (and their `declare target` globals) to the end
+ * of the process and never unloads one, so that is for good; one fd per
+ * image per device used, until host_unload_image (a library with target
+ * regions dlclose()d) closes the handle, then its fd. */
+struct host_image {
+  void *handle;
+  int fd;
+};
+static pthread_mutex_t host_images_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct host_image *host_images;
+static size_t host_nimages;
+
+static int host_load_error(int dev, int fd, const char *what) {
+  fprintf(stderr, "omptarget: x86_64 device %d: cannot load a device image: %s\n", dev,
+          what);
+  if (fd >= 0)
+    close(fd);
+  return OMPRT_BAD_IMAGE;
+}
+
 static int host_load_image(int dev, const void *image, size_t size, void **handle) {
   char name[32];
   snprintf(name, sizeof(name), "omprt-x86_64-dev%d", dev);
   int fd = memfd_create(name, MFD_CLOEXEC);
   if (fd < 0)
-    return OMPRT_BAD_IMAGE;
+    return host_load_error(dev, -1, strerror(errno));
   size_t done = 0;
   while (done < size) {
     ssize_t n = write(fd, (const char *)image + done, size - done);
-    if (n <= 0) {
-      close(fd);
-      return OMPRT_BAD_IMAGE;
-    }
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return host_load_error(dev, fd, n < 0 ? strerror(errno) : "short write");
     done += (size_t)n;
   }
-  char path[64];
-  snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  close(fd);
-  if (!h) {
-    fprintf(stderr, "omptarget: x86_64 device %d: %s\n", dev, dlerror());
-    return OMPRT_BAD_IMAGE;
+  pthread_mutex_lock(&host_images_lock);
+  struct host_image *grown =
+      realloc(host_images, sizeof(*host_images) * (host_nimages + 1));
+  if (!grown) {
+    pthread_mutex_unlock(&host_images_lock);
+    return host_load_error(dev, fd, "out of memory");
   }
+  host_images = grown;
+  /* Should the path still name an earlier object (its fd closed behind our
+   * back, say by a program closing every fd), take another number. */
+  char path[64];
+  for (int tries = 0;; tries++) {
+    snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+    void *old = dlopen(path, RTLD_LAZY | RTLD_NOLOAD);
+    if (!old)
+      break;
+    dlclose(old);
+    int other = tries < 16 ? fcntl(fd, F_DUPFD_CLOEXEC, fd + 1) : -1;
+    if (other < 0) {
+      pthread_mutex_unlock(&host_images_lock);
+      return host_load_error(dev, fd, "every /proc/self/fd path tried names an "
+                                      "object already loaded");
+    }
+    close(fd);
+    fd = other;
+  }
+  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    pthread_mutex_unlock(&host_images_lock);
+    return host_load_error(dev, fd, dlerror());
+  }
+  /* A handle we already hold means glibc matched the path to an earlier
+   * image: the new image was never loaded, and its entries would resolve to
+   * another image's. */
+  for (size_t i = 0; i < host_nimages; i++) {
+    if (host_images[i].handle == h) {
+      pthread_mutex_unlock(&host_images_lock);
+      dlclose(h); /* only the reference this dlopen added */
+      char why[128];
+      snprintf(why, sizeof(why),
+               "dlopen(\"%s\") returned the handle of an image already loaded",
+               path);
+      return host_load_error(dev, fd, why);
+    }
+  }
+  host_images[host_nimages++] = (struct host_image){.handle = h, .fd = fd};
+  pthread_mutex_unlock(&host_images_lock);
   *handle = h;
   return OMPRT_SUCCESS;
 }
@@ -71,6 +139,23 @@ static int host_get_symbol(void *handle, const char *name, void **out) {
     return OMPRT_NOT_FOUND;
   *out = sym;
   return OMPRT_SUCCESS;
+}
+
+static int host_unload_image(int dev, void *handle) {
+  (void)dev;
+  pthread_mutex_lock(&host_images_lock);
+  for (size_t i = 0; i < host_nimages; i++) {
+    if (host_images[i].handle != handle)
+      continue;
+    int fd = host_images[i].fd;
+    host_images[i] = host_images[--host_nimages];
+    pthread_mutex_unlock(&host_images_lock);
+    dlclose(handle);
+    close(fd);
+    return OMPRT_SUCCESS;
+  }
+  pthread_mutex_unlock(&host_images_lock);
+  return OMPRT_FAIL;
 }
 
 static int host_get_kernel(int dev, void *handle, const char *name, void **kernel) {
@@ -131,14 +216,17 @@ static int host_launch(int dev, void *kernel, const struct omprt_launch *launch,
                        void *queue) {
   (void)dev;
   /* clang-19 kernels take the launch environment first; on this device
-   * there is none, which the kernel code expects to see as ~0. */
+   * there is none, which the kernel code expects to see as ~0. Kernels of
+   * older compilers take none at all. */
   void *small[33];
-  int n = launch->nargs + 1;
-  void **args = n <= 33 ? small : malloc(sizeof(void *) * (size_t)n);
+  int first = launch->no_launch_environment ? 0 : 1;
+  int n = launch->nargs + first;
+  void **args = n <= 33 ? small : malloc(sizeof(void *) * (size_t)(n ? n : 1));
   if (!args)
     return OMPRT_OUT_OF_MEMORY;
-  args[0] = (void *)~(uintptr_t)0;
-  memcpy(args + 1, launch->args, sizeof(void *) * (size_t)launch->nargs);
+  if (first)
+    args[0] = (void *)~(uintptr_t)0;
+  memcpy(args + first, launch->args, sizeof(void *) * (size_t)launch->nargs);
   if (queue) {
     int rc = host_queue_launch(queue, kernel, n, args);
     if (args != small)
@@ -165,6 +253,7 @@ const struct omprt_plugin omprt_plugin_x86_64 = {
     .is_compatible = host_is_compatible,
     .init_device = host_init_device,
     .load_image = host_load_image,
+    .unload_image = host_unload_image,
     .get_kernel = host_get_kernel,
     .get_global = host_get_global,
     .alloc = host_alloc,
