@@ -19,6 +19,15 @@ void omp_barrier_init(struct omp_barrier *b) {
   atomic_store(&b->epoch.sleepers, 0);
 }
 
+/* End the phase: whoever releases also ends a pending cancellation. */
+static void omp_barrier_release(struct omp_team *team, uint32_t epoch) {
+  struct omp_barrier *b = &team->barrier;
+  if (OMP_UNLIKELY(omp_global.cancellation))
+    omp_cancel_at_barrier(team);
+  atomic_store(&b->epoch.value, omp_epoch_next(epoch));
+  omp_wake_all(&b->epoch);
+}
+
 void omp_barrier_wait(struct omp_team *team, struct omp_thread *th) {
   int n = team->nthreads;
   if (n == 1) {
@@ -45,19 +54,39 @@ void omp_barrier_wait(struct omp_team *team, struct omp_thread *th) {
       omp_task_barrier(team, th, atomic_load(&b->epoch.value), true);
       return;
     }
-    if (OMP_UNLIKELY(omp_global.cancellation))
-      omp_cancel_at_barrier(team);
     atomic_store_explicit(&b->arrived, 0, memory_order_relaxed);
-    atomic_store(&b->epoch.value, omp_epoch_next(epoch));
-    omp_wake_all(&b->epoch);
+    /* With more threads than processors the master may be the member
+     * without a CPU, and code after a barrier often waits for the master
+     * (a spin on a flag it sets): members that run on would burn their
+     * time slices while it waits for one. So it leaves first, as in LLVM,
+     * where the master releases everyone. */
+    if (th->tid != 0 && omp_wait_oversubscribed()) {
+      atomic_store(&b->epoch.value, epoch | OMP_EPOCH_ARRIVED);
+      omp_wake_all(&b->epoch);
+      epoch |= OMP_EPOCH_ARRIVED;
+      omp_wait_while_equal(&b->epoch, epoch);
+      return;
+    }
+    omp_barrier_release(team, epoch);
     return;
   }
-  omp_wait_while_equal(&b->epoch, epoch);
-  /* Woken by the task bit, not a release (releases clear it): a member
-   * still in the phase made the team's first task; help run them. */
-  uint32_t now = atomic_load_explicit(&b->epoch.value, memory_order_acquire);
-  if (now == (epoch | OMP_EPOCH_TASKS))
-    omp_task_barrier(team, th, now, true);
+  for (;;) {
+    omp_wait_while_equal(&b->epoch, epoch);
+    uint32_t now = atomic_load_explicit(&b->epoch.value, memory_order_acquire);
+    /* Woken by the task bit, not a release (releases clear it): a member
+     * still in the phase made the team's first task; help run them. */
+    if (now == (epoch | OMP_EPOCH_TASKS)) {
+      omp_task_barrier(team, th, now, true);
+      return;
+    }
+    if (now != (epoch | OMP_EPOCH_ARRIVED))
+      return; /* released */
+    if (th->tid == 0) { /* everyone arrived: the master releases */
+      omp_barrier_release(team, now);
+      return;
+    }
+    epoch = now; /* wait for the master */
+  }
 }
 
 /* The creator has not arrived, so the phase cannot end under us: the bit

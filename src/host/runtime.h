@@ -128,8 +128,13 @@ struct omp_barrier {
  * barrier wake and run tasks instead of sleeping until the producer has run
  * them all (barrier.c). A release clears it. */
 #define OMP_EPOCH_TASKS 0x80000000u
+/* Set by the last arrival when threads outnumber processors and it is not
+ * the master: everyone has arrived, and the master releases the others
+ * (barrier.c). */
+#define OMP_EPOCH_ARRIVED 0x40000000u
+#define OMP_EPOCH_FLAGS (OMP_EPOCH_TASKS | OMP_EPOCH_ARRIVED)
 static inline uint32_t omp_epoch_next(uint32_t epoch) {
-  return ((epoch & ~OMP_EPOCH_TASKS) + 1) & ~OMP_EPOCH_TASKS;
+  return ((epoch & ~OMP_EPOCH_FLAGS) + 1) & ~OMP_EPOCH_FLAGS;
 }
 
 /* ---- Tasks: LLVM's kmp_task_t, which clang's code reads and writes ---- */
@@ -395,6 +400,9 @@ void omp_worker_start(struct omp_thread *th, struct omp_team *team, int tid);
 /* ---- wait.c: spin then sleep ---------------------------------------------- */
 
 void omp_wait_while_equal(struct omp_waitword *w, uint32_t old);
+/* More threads busy than processors: waiters yield, barriers release the
+ * master first. */
+bool omp_wait_oversubscribed(void);
 void omp_wait_sleep_while_equal(struct omp_waitword *w, uint32_t old);
 int64_t omp_now_ns(void); /* CLOCK_MONOTONIC */
 void omp_wake_all(struct omp_waitword *w);

@@ -26,7 +26,7 @@ void omp_wait_while_equal(struct omp_waitword *w, uint32_t old) {
     return;
   int64_t budget = __atomic_load_n(&omp_global.blocktime_ns, __ATOMIC_RELAXED);
   if (budget != 0) {
-    bool yield = omp_oversubscribed || omp_threads_in_use() > omp_global.num_procs;
+    bool yield = omp_wait_oversubscribed();
     int64_t deadline = budget > 0 ? omp_now_ns() + budget : INT64_MAX;
     for (unsigned spins = 1;; spins++) {
       if (atomic_load_explicit(&w->value, memory_order_acquire) != old)
@@ -54,9 +54,13 @@ void omp_wait_sleep_while_equal(struct omp_waitword *w, uint32_t old) {
   atomic_fetch_sub(&w->sleepers, 1);
 }
 
+bool omp_wait_oversubscribed(void) {
+  return omp_oversubscribed || omp_threads_in_use() > omp_global.num_procs;
+}
+
 /* One step of a short busy wait (a few instructions' window). */
 void omp_os_relax_or_yield(void) {
-  if (omp_oversubscribed || omp_threads_in_use() > omp_global.num_procs)
+  if (omp_wait_oversubscribed())
     sched_yield();
   else
     omp_os_cpu_relax();
