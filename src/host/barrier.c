@@ -9,7 +9,9 @@
  * Members that arrive before their team has explicit tasks wait on the
  * epoch alone; the first task of the region sets the epoch's task bit so
  * they come back and help (a `single` that spawns after some setup would
- * otherwise run all its tasks by itself).
+ * otherwise run all its tasks by itself). When threads outnumber
+ * processors, a last arrival other than the master only marks the epoch
+ * (OMP_EPOCH_ARRIVED) and the master releases the team, so it leaves first.
  */
 #include "runtime.h"
 
