@@ -417,7 +417,9 @@ static void tgt_begin_list(ident_t *loc, struct tgt_device *dev, int32_t n, void
         tgt_fatal(loc, "device %d: cannot map the pointer at %p", dev->id, (void *)base);
       }
       base = *(uintptr_t *)base; /* from here on: the pointee's base */
-      update_ref = true;           /* the pointee is a range of its own */
+      /* the pointee is a range of its own, unless this is a nested
+       * mapper's first component: its pointee is the member itself */
+      update_ref = !(type & MAP_AS_MEMBER);
     }
     size_t padding = tgt_struct_padding(i, n, bases, begins, types);
     struct tgt_target_ptr obj = tgt_target_ptr(loc, dev, begin, base, sizes[i], padding,
@@ -553,7 +555,10 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
     }
     uintptr_t begin = (uintptr_t)begins[i];
     size_t size = (size_t)sizes[i];
-    bool update_ref = !map_is_member(type) || (type & MAP_PTR_AND_OBJ);
+    /* a pointer-and-pointee entry drops its pointee's reference, except as
+     * a nested mapper's first component (which took none) */
+    bool own_ref = !(type & MAP_AS_MEMBER) && (!map_is_member(type) || (type & MAP_PTR_AND_OBJ));
+    bool update_ref = own_ref;
     bool hold = type & MAP_OMPX_HOLD, all = type & MAP_DELETE;
     pthread_mutex_lock(&dev->lock);
     struct tgt_lookup l = tgt_map_lookup(dev, begin, size);
@@ -571,15 +576,14 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
     if (async->queue)
       tgt_unmap_push(async, (struct tgt_unmap){e->host_begin,
                                                drop ? tgt_refs_defer(e, hold, all) : 0, hold,
-                                               !map_is_member(type) ||
-                                                   (type & MAP_PTR_AND_OBJ)});
+                                               own_ref});
     else if (drop)
       tgt_refs_dec(e, hold, all);
     struct tgt_end_item item = {
         .entry_begin = e->host_begin,
         .begin = begin,
         .size = size,
-        .may_remove = !map_is_member(type) || (type & MAP_PTR_AND_OBJ),
+        .may_remove = own_ref,
     };
     /* The copy back: a queued construct issues it once the lock is
      * released, because a copy to pageable memory returns only when the
