@@ -725,8 +725,36 @@ static void omp_env_defaults(struct omp_global *g) {
   icvs->default_device = 0;
 }
 
+/* LLVM's runtime reads some seventy KMP_* variables; we read a few. A
+ * program that sets one of the others (KMP_HW_SUBSET, KMP_STACKSIZE,
+ * KMP_SETTINGS, ...) is told once per variable that it has no effect here,
+ * rather than finding out from its run. */
+static void omp_env_warn_unsupported_kmp(void) {
+  static const char *const supported[] = {"KMP_AFFINITY", "KMP_BLOCKTIME",
+                                          "KMP_FORCE_REDUCTION", "KMP_WARNINGS"};
+  extern char **environ;
+  for (char **entry = environ; entry && *entry; entry++) {
+    const char *name = *entry;
+    if (strncmp(name, "KMP_", 4) != 0)
+      continue;
+    size_t len = strcspn(name, "=");
+    bool known = false;
+    for (size_t i = 0; i < sizeof(supported) / sizeof(*supported); i++)
+      known |= strlen(supported[i]) == len && strncmp(name, supported[i], len) == 0;
+    if (!known)
+      omp_warn("%.*s is not supported by this runtime (docs/env.md lists the "
+               "variables it reads); ignored", (int)len, name);
+  }
+}
+
 void omp_env_init(void) {
   struct omp_global *g = &omp_global;
+  /* KMP_WARNINGS=false silences our warnings, as kmp_set_warnings_off() */
+  int warnings = 1;
+  omp_env_bool("KMP_WARNINGS", &warnings);
+  if (!warnings)
+    atomic_store(&g->warnings_off, true);
+  omp_env_warn_unsupported_kmp();
   struct omp_icvs *icvs = &g->initial_icvs;
   omp_env_defaults(g);
   omp_env_num_threads(g);

@@ -139,3 +139,11 @@ omprt_add_test(kmp_affinity_permute SOURCES kmp_affinity.c ARGS scatter
 omprt_add_test(kmp_affinity_wins SOURCES kmp_affinity.c ARGS explicit
   ENV "KMP_AFFINITY=explicit,proclist=[1,0]" OMP_PROC_BIND=spread OMP_PLACES=cores
   PASS_REGEX "omp: warning: KMP_AFFINITY is set: OMP_PROC_BIND and OMP_PLACES are ignored.*PASS")
+
+# KMP_* variables LLVM reads and we do not: one warning each, naming it;
+# KMP_WARNINGS=false silences warnings (as kmp_set_warnings_off).
+omprt_add_test(env_kmp_unsupported SOURCES env_icvs.c ENV KMP_HW_SUBSET=1s KMP_SETTINGS=1
+  PASS_REGEX "omp: warning: KMP_(HW_SUBSET|SETTINGS) is not supported by this runtime.*\nomp: warning: KMP_(HW_SUBSET|SETTINGS) is not supported by this runtime.*PASS")
+omprt_add_test(env_kmp_warnings_off SOURCES env_icvs.c
+  ENV KMP_HW_SUBSET=1s KMP_WARNINGS=false OMP_SCHEDULE=bogus
+  FAIL_REGEX "omp: warning")
