@@ -388,17 +388,21 @@ static bool omp_parse_kmp_affinity(const char *text, int *bind, char *places, si
                                used ? "," : "", (int)(close + 1 - q), q);
       q = close + 1;
     } else {
+      /* processor ids beyond any machine's (or past a long) are bad input,
+       * not a range to expand */
+      enum { OMP_KMP_MAX_PROC_ID = 1 << 20 };
+      errno = 0;
       first = strtol(q, &end, 10);
-      if (end == q || first < 0)
+      if (end == q || first < 0 || first >= OMP_KMP_MAX_PROC_ID || errno)
         return false;
       last = first;
       if (*end == '-') {
         q = end + 1;
         last = strtol(q, &end, 10);
-        if (end == q || last < first)
+        if (end == q || last < first || last >= OMP_KMP_MAX_PROC_ID || errno)
           return false;
       }
-      for (long id = first; id <= last; id++)
+      for (long id = first; id <= last && used < size; id++)
         used += (size_t)snprintf(places + used, used < size ? size - used : 0, "%s{%ld}",
                                  used ? "," : "", id);
       q = end;
@@ -419,7 +423,7 @@ static void omp_env_affinity(struct omp_global *g) {
   const char *bind = omp_getenv("OMP_PROC_BIND");
   const char *places = omp_getenv("OMP_PLACES");
   const char *kmp = omp_getenv("KMP_AFFINITY");
-  static char kmp_places[4096];
+  static char kmp_places[65536]; /* an explicit list: one "{id}" per processor */
   int kmp_bind;
   if (kmp && !omp_parse_kmp_affinity(kmp, &kmp_bind, kmp_places, sizeof(kmp_places))) {
     omp_env_bad("KMP_AFFINITY", kmp,

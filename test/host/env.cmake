@@ -147,3 +147,7 @@ omprt_add_test(env_kmp_unsupported SOURCES env_icvs.c ENV KMP_HW_SUBSET=1s KMP_S
 omprt_add_test(env_kmp_warnings_off SOURCES env_icvs.c
   ENV KMP_HW_SUBSET=1s KMP_WARNINGS=false OMP_SCHEDULE=bogus
   FAIL_REGEX "omp: warning")
+# a proclist range no machine has is a bad value, not a range to expand
+omprt_add_test(kmp_affinity_huge_range SOURCES kmp_affinity.c ARGS none
+  ENV "KMP_AFFINITY=explicit,proclist=[0-1222333333333444444]"
+  PASS_REGEX "omp: warning: KMP_AFFINITY=.*using the default.*PASS")
