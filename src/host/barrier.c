@@ -22,7 +22,7 @@ void omp_barrier_init(struct omp_barrier *b) {
 }
 
 /* End the phase: whoever releases also ends a pending cancellation. */
-static void omp_barrier_release(struct omp_team *team, uint32_t epoch) {
+void omp_barrier_release(struct omp_team *team, uint32_t epoch) {
   struct omp_barrier *b = &team->barrier;
   if (OMP_UNLIKELY(omp_global.cancellation))
     omp_cancel_at_barrier(team);

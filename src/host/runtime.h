@@ -426,6 +426,8 @@ void omp_icvs_for_level(struct omp_icvs *child, const struct omp_icvs *parent,
 void omp_barrier_init(struct omp_barrier *b);
 /* Returns once all nthreads members have arrived. */
 void omp_barrier_wait(struct omp_team *team, struct omp_thread *th);
+/* Ends the phase begun at `epoch` (every member has arrived). */
+void omp_barrier_release(struct omp_team *team, uint32_t epoch);
 /* The team's first explicit task of the region was just made: members
  * idle in a barrier (barrier.c) or past their join (thread.c) come to help. */
 void omp_barrier_tasks_appeared(struct omp_team *team);

@@ -679,10 +679,7 @@ static bool omp_barrier_released(void *arg) {
   if (atomic_load(&team->tasks.pending) == 0) {
     uint32_t expected = n;
     if (atomic_compare_exchange_strong(&b->arrived, &expected, 0)) {
-      if (OMP_UNLIKELY(omp_global.cancellation))
-        omp_cancel_at_barrier(team);
-      atomic_store(&b->epoch.value, omp_epoch_next(st->epoch));
-      omp_wake_all(&b->epoch);
+      omp_barrier_release(team, st->epoch);
       omp_team_signal_work(team);
       return true;
     }

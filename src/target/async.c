@@ -46,31 +46,30 @@ static bool tgt_completion_by_query(void) {
   return mode == 1;
 }
 
+/* Append p to a growing array of pointers (*items, *n used of *cap). */
+static void tgt_ptrs_push(void ***items, int *n, int *cap, void *p, const char *what) {
+  if (*n == *cap) {
+    int grown_cap = *cap ? *cap * 2 : 8;
+    void **grown = realloc(*items, sizeof(void *) * (size_t)grown_cap);
+    if (!grown)
+      tgt_fatal(NULL, "out of memory tracking %s to free", what);
+    *items = grown;
+    *cap = grown_cap;
+  }
+  (*items)[(*n)++] = p;
+}
+
 /* Device memory that must outlive the queued work (firstprivate copies,
  * unmapped ranges whose copy-back is still in flight). */
 void tgt_async_defer_free(struct tgt_async *async, void *dev_ptr) {
-  if (async->ndeferred == async->capdeferred) {
-    int cap = async->capdeferred ? async->capdeferred * 2 : 8;
-    void **grown = realloc(async->deferred_free, sizeof(void *) * (size_t)cap);
-    if (!grown)
-      tgt_fatal(NULL, "out of memory tracking device memory to free");
-    async->deferred_free = grown;
-    async->capdeferred = cap;
-  }
-  async->deferred_free[async->ndeferred++] = dev_ptr;
+  tgt_ptrs_push(&async->deferred_free, &async->ndeferred, &async->capdeferred, dev_ptr,
+                "device memory");
 }
 
 /* Host memory a queued copy reads from: freed once the queue is done. */
 void tgt_async_defer_host_free(struct tgt_async *async, void *host_ptr) {
-  if (async->nhost_free == async->caphost_free) {
-    int cap = async->caphost_free ? async->caphost_free * 2 : 4;
-    void **grown = realloc(async->host_free, sizeof(void *) * (size_t)cap);
-    if (!grown)
-      tgt_fatal(NULL, "out of memory tracking host memory to free");
-    async->host_free = grown;
-    async->caphost_free = cap;
-  }
-  async->host_free[async->nhost_free++] = host_ptr;
+  tgt_ptrs_push(&async->host_free, &async->nhost_free, &async->caphost_free, host_ptr,
+                "host memory");
 }
 
 /* ---- device-side dependences (seed 000 §3.4) ------------------------------- */

@@ -558,7 +558,6 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
     /* a pointer-and-pointee entry drops its pointee's reference, except as
      * a nested mapper's first component (which took none) */
     bool own_ref = !(type & MAP_AS_MEMBER) && (!map_is_member(type) || (type & MAP_PTR_AND_OBJ));
-    bool update_ref = own_ref;
     bool hold = type & MAP_OMPX_HOLD, all = type & MAP_DELETE;
     pthread_mutex_lock(&dev->lock);
     struct tgt_lookup l = tgt_map_lookup(dev, begin, size);
@@ -572,7 +571,7 @@ static void tgt_end_items(ident_t *loc, struct tgt_device *dev, int32_t n, void 
     }
     struct tgt_map_entry *e = l.entry;
     bool last = tgt_refs_last(e, hold, all);
-    bool drop = all || update_ref;
+    bool drop = all || own_ref;
     if (async->queue)
       tgt_unmap_push(async, (struct tgt_unmap){e->host_begin,
                                                drop ? tgt_refs_defer(e, hold, all) : 0, hold,

@@ -57,7 +57,7 @@ struct tgt_lookup tgt_map_lookup(struct tgt_device *dev, uintptr_t begin, size_t
   }
   if (i >= 0 && begin < dev->maps[i].host_end)
     e = &dev->maps[i];
-  else if (size > 0 && (size_t)(i + 1) < dev->nmaps && dev->maps[i + 1].host_begin < end)
+  else if ((size_t)(i + 1) < dev->nmaps && dev->maps[i + 1].host_begin < end)
     e = &dev->maps[i + 1]; /* the range starts before an entry and runs into it */
   if (!e)
     return r;
