@@ -72,6 +72,32 @@ void tgt_async_defer_host_free(struct tgt_async *async, void *host_ptr) {
                 "host memory");
 }
 
+/* The construct's queue is done (or it had none): wait for it, return it to
+ * the pool, apply its reference drops and free what had to outlive it. */
+int tgt_async_finish(struct tgt_async *async) {
+  int rc = 0;
+  struct tgt_device *dev = async->dev;
+  tgt_async_order(async);
+  if (async->queue && dev->plugin->queue_sync) {
+    rc = dev->plugin->queue_sync(dev->plugin_dev, async->queue);
+    if (dev->plugin->queue_put)
+      dev->plugin->queue_put(dev->plugin_dev, async->queue);
+    async->queue = NULL;
+  }
+  tgt_async_apply_unmaps(async);
+  for (int i = 0; i < async->ndeferred; i++)
+    dev->plugin->free(dev->plugin_dev, async->deferred_free[i], OMPRT_ALLOC_DEFAULT);
+  free(async->deferred_free);
+  async->deferred_free = NULL;
+  async->ndeferred = async->capdeferred = 0;
+  for (int i = 0; i < async->nhost_free; i++)
+    free(async->host_free[i]);
+  free(async->host_free);
+  async->host_free = NULL;
+  async->nhost_free = async->caphost_free = 0;
+  return rc;
+}
+
 /* ---- device-side dependences (seed 000 §3.4) ------------------------------- */
 
 /* LIBOMPTARGET_DEVICE_DEPENDENCES (default 1): target tasks wait for their

@@ -772,29 +772,3 @@ uintptr_t tgt_map_arg(struct tgt_device *dev, uintptr_t begin, size_t size) {
   pthread_mutex_unlock(&dev->lock);
   return dev_addr;
 }
-
-/* ---- async completion ---------------------------------------------------------- */
-
-int tgt_async_finish(struct tgt_async *async) {
-  int rc = 0;
-  struct tgt_device *dev = async->dev;
-  tgt_async_order(async);
-  if (async->queue && dev->plugin->queue_sync) {
-    rc = dev->plugin->queue_sync(dev->plugin_dev, async->queue);
-    if (dev->plugin->queue_put)
-      dev->plugin->queue_put(dev->plugin_dev, async->queue);
-    async->queue = NULL;
-  }
-  tgt_async_apply_unmaps(async);
-  for (int i = 0; i < async->ndeferred; i++)
-    dev->plugin->free(dev->plugin_dev, async->deferred_free[i], OMPRT_ALLOC_DEFAULT);
-  free(async->deferred_free);
-  async->deferred_free = NULL;
-  async->ndeferred = async->capdeferred = 0;
-  for (int i = 0; i < async->nhost_free; i++)
-    free(async->host_free[i]);
-  free(async->host_free);
-  async->host_free = NULL;
-  async->nhost_free = async->caphost_free = 0;
-  return rc;
-}
