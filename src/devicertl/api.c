@@ -79,6 +79,16 @@ int omp_get_place_num_procs(int place) {
 }
 int omp_get_place_num(void) { return -1; }
 int omp_get_partition_num_places(void) { return 0; }
+/* No places on the device: the arrays these fill have 0 elements. optnone:
+ * clang declares their array writeonly, and the optimiser would add
+ * readnone to the unused parameter, a combination the IR verifier refuses. */
+__attribute__((optnone, noinline)) void omp_get_place_proc_ids(int place, int *ids) {
+  (void)place;
+  (void)ids;
+}
+__attribute__((optnone, noinline)) void omp_get_partition_place_nums(int *place_nums) {
+  (void)place_nums;
+}
 int omp_get_cancellation(void) { return 0; }
 int omp_get_num_procs(void) { return (int)config_hardware_parallelism(); }
 

@@ -1,7 +1,8 @@
 /* libc.c — the C library pieces device code needs: printf (clang lowers
  * device printf to __llvm_omp_vprintf with a packed argument buffer, which
  * is exactly CUDA's vprintf format) and assert. malloc, free and vprintf
- * themselves are provided by the CUDA toolchain (ptxas/nvlink know them).
+ * themselves are provided by the CUDA toolchain (ptxas/nvlink know them);
+ * memcmp is ours.
  */
 #include "devicertl.h"
 
@@ -26,6 +27,16 @@ void __assert_fail(const char *expr, const char *file, unsigned line, const char
   struct assert_args args = {file, line, function, expr};
   vprintf("%s:%u: %s: Assertion `%s' failed.\n", &args);
   __builtin_trap();
+}
+
+/* Not in CUDA's device library, and clang turns comparisons of small
+ * buffers into calls to it. Weak: a program's own memcmp wins. */
+__attribute__((weak)) int memcmp(const void *left, const void *right, size_t size) {
+  const unsigned char *a = left, *b = right;
+  for (size_t i = 0; i < size; i++)
+    if (a[i] != b[i])
+      return a[i] < b[i] ? -1 : 1;
+  return 0;
 }
 
 void devicertl_assert_failed(const char *expr, const char *msg, const char *file,

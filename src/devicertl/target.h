@@ -18,9 +18,17 @@
 /* In OpenMP device mode clang knows the nvptx builtins but declares none
  * of them in C; their prototypes, as BuiltinsNVPTX.def types them. */
 int __nvvm_read_ptx_sreg_tid_x(void);
+int __nvvm_read_ptx_sreg_tid_y(void);
+int __nvvm_read_ptx_sreg_tid_z(void);
 int __nvvm_read_ptx_sreg_ntid_x(void);
+int __nvvm_read_ptx_sreg_ntid_y(void);
+int __nvvm_read_ptx_sreg_ntid_z(void);
 int __nvvm_read_ptx_sreg_ctaid_x(void);
+int __nvvm_read_ptx_sreg_ctaid_y(void);
+int __nvvm_read_ptx_sreg_ctaid_z(void);
 int __nvvm_read_ptx_sreg_nctaid_x(void);
+int __nvvm_read_ptx_sreg_nctaid_y(void);
+int __nvvm_read_ptx_sreg_nctaid_z(void);
 int __nvvm_read_ptx_sreg_laneid(void);
 unsigned int __nvvm_activemask(void);
 int __nvvm_read_ptx_sreg_lanemask_lt(void);
@@ -68,6 +76,28 @@ static inline uint32_t hw_block_id(void) {
   uint32_t id = (uint32_t)__nvvm_read_ptx_sreg_ctaid_x(), count = hw_num_blocks();
   __builtin_assume(id < count);
   return id;
+}
+/* The three grid dimensions, for the kernel-language extensions (ompx.h):
+ * OpenMP itself uses x only. `dim` is 0, 1 or 2 (x, y, z). */
+static inline uint32_t hw_thread_id_dim(int dim) {
+  return (uint32_t)(dim == 0   ? __nvvm_read_ptx_sreg_tid_x()
+                    : dim == 1 ? __nvvm_read_ptx_sreg_tid_y()
+                               : __nvvm_read_ptx_sreg_tid_z());
+}
+static inline uint32_t hw_num_threads_dim(int dim) {
+  return (uint32_t)(dim == 0   ? __nvvm_read_ptx_sreg_ntid_x()
+                    : dim == 1 ? __nvvm_read_ptx_sreg_ntid_y()
+                               : __nvvm_read_ptx_sreg_ntid_z());
+}
+static inline uint32_t hw_block_id_dim(int dim) {
+  return (uint32_t)(dim == 0   ? __nvvm_read_ptx_sreg_ctaid_x()
+                    : dim == 1 ? __nvvm_read_ptx_sreg_ctaid_y()
+                               : __nvvm_read_ptx_sreg_ctaid_z());
+}
+static inline uint32_t hw_num_blocks_dim(int dim) {
+  return (uint32_t)(dim == 0   ? __nvvm_read_ptx_sreg_nctaid_x()
+                    : dim == 1 ? __nvvm_read_ptx_sreg_nctaid_y()
+                               : __nvvm_read_ptx_sreg_nctaid_z());
 }
 static inline uint32_t hw_lane_id(void) { return (uint32_t)__nvvm_read_ptx_sreg_laneid(); }
 static inline uint32_t hw_warp_id(void) { return hw_thread_id() / WARP_SIZE; }
