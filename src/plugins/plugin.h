@@ -33,6 +33,13 @@ enum omprt_alloc_kind {
   OMPRT_ALLOC_DEFAULT = 3,
 };
 
+/* One `declare target indirect` function: its host address and the address
+ * of its device version (see set_indirect_calls). */
+struct omprt_indirect_call {
+  void *host;
+  void *device;
+};
+
 /* Geometry and arguments of one kernel launch. */
 struct omprt_launch {
   uint32_t num_teams[3];    /* 0: the plugin chooses */
@@ -76,6 +83,11 @@ struct omprt_plugin {
   int (*get_kernel)(int dev, void *handle, const char *name, void **kernel);
   int (*get_global)(int dev, void *handle, const char *name, size_t size,
                     void **dev_addr);
+  /* Optional: the image's `declare target indirect` functions, sorted by
+   * host address, for the device runtime's __llvm_omp_indirect_call_lookup
+   * (NULL: device code calls host addresses directly, as on x86_64). */
+  int (*set_indirect_calls)(int dev, void *handle, const struct omprt_indirect_call *calls,
+                            size_t count);
 
   void *(*alloc)(int dev, size_t size, enum omprt_alloc_kind kind);
   int (*free)(int dev, void *ptr, enum omprt_alloc_kind kind);

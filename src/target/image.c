@@ -147,9 +147,8 @@ TGT_EXPORT void __tgt_unregister_lib(__tgt_bin_desc *desc) {
     tgt_images[kept++] = tgt_images[i];
   }
   tgt_nimages = kept;
-  /* Only where the plugin can unload them (the x86_64 device); a CUDA
-   * device keeps its modules and their kernel handles (not yet: a region
-   * run after its library's dlclose finds a stale entry table there). */
+  /* Where the plugin can unload them (both of ours can); a plugin without
+   * unload_image keeps the code, which nothing can reach any more. */
   for (int d = 0; d < tgt_num_devices; d++)
     if (tgt_devices[d].images_ready && tgt_devices[d].plugin->unload_image)
       tgt_device_drop_images(&tgt_devices[d], desc);
@@ -165,53 +164,81 @@ int tgt_image_count(void) { return tgt_nimages; }
 
 /* ---- loading on a device ------------------------------------------------------ */
 
+/* Resolve entry `i` of a freshly loaded image by name; returns its name if
+ * the image lacks it. A `declare target indirect` function is added to
+ * `indirect` (room for every entry). */
+static const char *tgt_resolve_entry(struct tgt_device *dev, struct tgt_loaded_image *li,
+                                     size_t i, struct omprt_indirect_call *indirect,
+                                     size_t *nindirect) {
+  __tgt_offload_entry *e = &li->image->EntriesBegin[i];
+  if ((e->flags & OMP_REGISTER_REQUIRES) || !e->addr)
+    return NULL; /* a `requires` record (read at registration), not an entry */
+  if (e->size == 0)
+    return dev->plugin->get_kernel(dev->plugin_dev, li->handle, e->name,
+                                   &li->dev_entries[i]) == OMPRT_SUCCESS
+               ? NULL
+               : e->name;
+  void *dev_addr = NULL;
+  if (dev->plugin->get_global(dev->plugin_dev, li->handle, e->name, e->size, &dev_addr) !=
+      OMPRT_SUCCESS)
+    return e->name;
+  if (e->flags & OMP_DECLARE_TARGET_INDIRECT) {
+    /* `declare target indirect` function: the device global holds the
+     * device function's address. Mapping host function -> device function
+     * lets a function pointer passed to a kernel (a zero-length pointer
+     * map) arrive translated; the plugin's table serves device code that
+     * looks a host pointer up itself (__llvm_omp_indirect_call_lookup). */
+    void *dev_fn = NULL;
+    if (dev->plugin->copy_from(dev->plugin_dev, &dev_fn, dev_addr, sizeof(dev_fn), NULL))
+      return e->name;
+    dev_addr = dev_fn;
+    indirect[(*nindirect)++] = (struct omprt_indirect_call){e->addr, dev_fn};
+  }
+  li->dev_entries[i] = dev_addr;
+  /* A declare-target global (for `link`, its reference pointer, which a map
+   * of the variable attaches to the device copy) is always present: an
+   * infinite mapping. */
+  struct tgt_map_entry m = {
+      .host_base = (uintptr_t)e->addr,
+      .host_begin = (uintptr_t)e->addr,
+      .host_end = (uintptr_t)e->addr + e->size,
+      .dev_begin = (uintptr_t)dev_addr,
+      .infinite = true,
+  };
+  if (!tgt_map_lookup(dev, m.host_begin, e->size).entry)
+    tgt_map_insert(dev, m);
+  return NULL;
+}
+
+static int tgt_indirect_call_order(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t)((const struct omprt_indirect_call *)a)->host;
+  uintptr_t y = (uintptr_t)((const struct omprt_indirect_call *)b)->host;
+  return (x > y) - (x < y);
+}
+
 /* Resolve every entry of a freshly loaded image by name. Called with
  * dev->lock held; returns the name of an entry the image lacks, or NULL. */
 static const char *tgt_resolve_entries(struct tgt_device *dev, struct tgt_loaded_image *li) {
-  __tgt_device_image *img = li->image;
-  li->nentries = (size_t)(img->EntriesEnd - img->EntriesBegin);
+  li->nentries = (size_t)(li->image->EntriesEnd - li->image->EntriesBegin);
   li->dev_entries = calloc(li->nentries ? li->nentries : 1, sizeof(void *));
-  if (!li->dev_entries)
+  struct omprt_indirect_call *indirect =
+      calloc(li->nentries ? li->nentries : 1, sizeof(*indirect));
+  if (!li->dev_entries || !indirect) {
+    free(indirect);
     return "(out of memory)";
-  for (size_t i = 0; i < li->nentries; i++) {
-    __tgt_offload_entry *e = &img->EntriesBegin[i];
-    if ((e->flags & OMP_REGISTER_REQUIRES) || !e->addr)
-      continue; /* a `requires` record (read at registration), not an entry */
-    if (e->size == 0) {
-      if (dev->plugin->get_kernel(dev->plugin_dev, li->handle, e->name,
-                                  &li->dev_entries[i]) != OMPRT_SUCCESS)
-        return e->name;
-      continue;
-    }
-    void *dev_addr = NULL;
-    if (dev->plugin->get_global(dev->plugin_dev, li->handle, e->name, e->size,
-                                &dev_addr) != OMPRT_SUCCESS)
-      return e->name;
-    if (e->flags & OMP_DECLARE_TARGET_INDIRECT) {
-      /* `declare target indirect` function: the device global holds the
-       * device function's address. Mapping host function -> device
-       * function lets a function pointer passed to a kernel (a zero-length
-       * pointer map) arrive translated. */
-      void *dev_fn = NULL;
-      if (dev->plugin->copy_from(dev->plugin_dev, &dev_fn, dev_addr, sizeof(dev_fn), NULL))
-        return e->name;
-      dev_addr = dev_fn;
-    }
-    li->dev_entries[i] = dev_addr;
-    /* A declare-target global (for `link`, its reference pointer, which a
-     * map of the variable attaches to the device copy) is always present:
-     * an infinite mapping. */
-    struct tgt_map_entry m = {
-        .host_base = (uintptr_t)e->addr,
-        .host_begin = (uintptr_t)e->addr,
-        .host_end = (uintptr_t)e->addr + e->size,
-        .dev_begin = (uintptr_t)dev_addr,
-        .infinite = true,
-    };
-    if (!tgt_map_lookup(dev, m.host_begin, e->size).entry)
-      tgt_map_insert(dev, m);
   }
-  return NULL;
+  size_t nindirect = 0;
+  const char *missing = NULL;
+  for (size_t i = 0; !missing && i < li->nentries; i++)
+    missing = tgt_resolve_entry(dev, li, i, indirect, &nindirect);
+  if (!missing && nindirect && dev->plugin->set_indirect_calls) {
+    qsort(indirect, nindirect, sizeof(*indirect), tgt_indirect_call_order);
+    if (dev->plugin->set_indirect_calls(dev->plugin_dev, li->handle, indirect, nindirect) !=
+        OMPRT_SUCCESS)
+      missing = "(the table of `declare target indirect` functions)";
+  }
+  free(indirect);
+  return missing;
 }
 
 /* Load, on `dev`, the first registered image its plugin can run. Errors are

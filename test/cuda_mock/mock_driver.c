@@ -36,9 +36,10 @@
  *                         and a missing dependence between streams gives
  *                         wrong results instead of passing by luck.
  *   MOCK_CUDA_STATS=1     at exit, print to stderr
- *                         `mock: streams=S events=E kernels=K noop_kernels=N`
- *                         (streams and events created, launches run on the
- *                         host, launches with no host function).
+ *                         `mock: streams=S events=E kernels=K noop_kernels=N
+ *                         modules=M unloaded=U` (streams and events created,
+ *                         launches run on the host, launches with no host
+ *                         function, modules loaded and unloaded).
  */
 #include <cuda.h>
 #include <pthread.h>
@@ -104,6 +105,7 @@ struct CUstream_st {
 
 static long delay_max_us; /* MOCK_CUDA_DELAY_US */
 static atomic_long streams_created, events_created, kernels_run, kernels_noop;
+static atomic_long modules_loaded, modules_unloaded;
 static atomic_uint stream_serial;
 
 __attribute__((constructor)) static void mock_settings(void) {
@@ -118,9 +120,10 @@ __attribute__((destructor)) static void mock_print_stats(void) {
   const char *stats = getenv("MOCK_CUDA_STATS");
   if (!stats || !*stats || strcmp(stats, "0") == 0)
     return;
-  fprintf(stderr, "mock: streams=%ld events=%ld kernels=%ld noop_kernels=%ld\n",
-          atomic_load(&streams_created), atomic_load(&events_created),
-          atomic_load(&kernels_run), atomic_load(&kernels_noop));
+  fprintf(stderr, "mock: streams=%ld events=%ld kernels=%ld noop_kernels=%ld modules=%ld "
+          "unloaded=%ld\n", atomic_load(&streams_created), atomic_load(&events_created),
+          atomic_load(&kernels_run), atomic_load(&kernels_noop),
+          atomic_load(&modules_loaded), atomic_load(&modules_unloaded));
 }
 
 /* Called with the event's lock held. */
@@ -329,7 +332,17 @@ CUresult cuCtxSynchronize(void) { return CUDA_SUCCESS; }
 CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned n, CUjit_option *o,
                             void **v) {
   (void)image, (void)n, (void)o, (void)v;
-  *m = (CUmodule)(uintptr_t)0x2000;
+  /* A real allocation per module: unloading one twice, or one never
+   * loaded, is a double free the sanitizer tests catch. */
+  *m = malloc(64);
+  if (!*m)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  atomic_fetch_add(&modules_loaded, 1);
+  return CUDA_SUCCESS;
+}
+CUresult cuModuleUnload(CUmodule m) {
+  free(m);
+  atomic_fetch_add(&modules_unloaded, 1);
   return CUDA_SUCCESS;
 }
 CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {

@@ -28,8 +28,8 @@
   X(cuDeviceGetCount) X(cuDeviceGet) X(cuDeviceGetAttribute) X(cuDeviceGetName)   \
   X(cuDeviceTotalMem) X(cuDevicePrimaryCtxRetain) X(cuDevicePrimaryCtxGetState)   \
   X(cuDevicePrimaryCtxSetFlags) X(cuCtxSetCurrent) X(cuCtxGetCurrent)             \
-  X(cuCtxSetLimit) X(cuCtxGetLimit) X(cuCtxSynchronize) X(cuModuleLoadDataEx)                      \
-  X(cuModuleGetFunction) X(cuModuleGetGlobal) X(cuFuncGetAttribute)               \
+  X(cuCtxSetLimit) X(cuCtxGetLimit) X(cuCtxSynchronize) X(cuModuleLoadDataEx)      \
+  X(cuModuleUnload) X(cuModuleGetFunction) X(cuModuleGetGlobal) X(cuFuncGetAttribute) \
   X(cuFuncSetAttribute) X(cuMemAlloc) X(cuMemFree) X(cuMemAllocHost)              \
   X(cuMemFreeHost) X(cuMemAllocManaged) X(cuMemHostRegister)                      \
   X(cuMemHostUnregister) X(cuMemGetInfo) X(cuMemcpyHtoDAsync)                     \

@@ -7,8 +7,11 @@
  * writes `__omp_rtl_device_environment` (DeviceEnvironmentTy, see
  * offload/include/Shared/Environment.h) and runs the image's global
  * constructors (kernel `nvptx$device$init`), as LLVM 19's plugin does.
+ * A loaded image is a struct cuda_module: the CUDA module and what was
+ * allocated for it, all released when its library is dlclose()d.
  */
 #include <elf.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +36,15 @@ struct cuda_device_environment {
   uintptr_t indirect_call_table;
   uint64_t indirect_call_table_size;
   uint64_t hardware_parallelism;
+};
+
+/* A loaded image (the plugin's image handle). */
+struct cuda_module {
+  CUmodule module;
+  CUdeviceptr memory_pool;    /* LLVM 19's device runtime's heap; 0: none */
+  CUdeviceptr indirect_calls; /* `declare target indirect` table; 0: none */
+  struct cuda_kernel **kernels; /* resolved kernels, freed with the module */
+  size_t nkernels, cap_kernels;
 };
 
 static int cuda_attribute(CUdevice d, CUdevice_attribute attr) {
@@ -204,10 +216,10 @@ static int cuda_write_device_environment(int dev, CUmodule module) {
  * globalised variables) from a bump allocator over a pool the plugin
  * provides: `__omp_rtl_device_memory_pool` (DeviceMemoryPoolTy {Ptr, Size}).
  * Its size is the CUDA heap limit (8 MiB unless LIBOMPTARGET_HEAP_SIZE). */
-static int cuda_setup_memory_pool(int dev, CUmodule module) {
+static int cuda_setup_memory_pool(int dev, struct cuda_module *m) {
   CUdeviceptr addr;
   size_t size;
-  if (cu_cuModuleGetGlobal(&addr, &size, module, "__omp_rtl_device_memory_pool") !=
+  if (cu_cuModuleGetGlobal(&addr, &size, m->module, "__omp_rtl_device_memory_pool") !=
       CUDA_SUCCESS)
     return OMPRT_SUCCESS; /* our device runtime, or none: no pool wanted */
   struct { uint64_t ptr, size; } pool = {0, 0};
@@ -220,6 +232,7 @@ static int cuda_setup_memory_pool(int dev, CUmodule module) {
   CUDA_CALL("cuCtxGetLimit(heap size)", cu_cuCtxGetLimit(&heap, CU_LIMIT_MALLOC_HEAP_SIZE));
   CUdeviceptr mem;
   CUDA_CALL("cuMemAlloc(device memory pool)", cu_cuMemAlloc(&mem, heap));
+  m->memory_pool = mem;
   pool.ptr = mem;
   pool.size = heap;
   CUDA_TRACE("device %d: memory pool of %zu bytes at %p for the device runtime", dev, heap,
@@ -273,6 +286,19 @@ static void cuda_note_unresolved(const void *image, size_t size) {
 
 const char *cuda_unresolved_functions(void) { return cuda_unresolved; }
 
+/* Global constructors of the device image, one thread. */
+static int cuda_run_constructors(CUmodule module) {
+  CUfunction ctor;
+  if (cu_cuModuleGetFunction(&ctor, module, "nvptx$device$init") != CUDA_SUCCESS)
+    return OMPRT_SUCCESS;
+  CUDA_CALL("cuLaunchKernel(nvptx$device$init)",
+            cu_cuLaunchKernel(ctor, 1, 1, 1, 1, 1, 1, 0, NULL, NULL, NULL));
+  CUDA_CALL("cuCtxSynchronize(global constructors)", cu_cuCtxSynchronize());
+  return OMPRT_SUCCESS;
+}
+
+static int cuda_unload_image(int dev, void *handle);
+
 static int cuda_load_image(int dev, const void *image, size_t size, void **handle) {
   int rc = cuda_enter(dev);
   if (rc)
@@ -289,47 +315,79 @@ static int cuda_load_image(int dev, const void *image, size_t size, void **handl
     image = copy;
   }
   cuda_note_unresolved(image, size);
-  CUmodule module;
-  CUresult res = cu_cuModuleLoadDataEx(&module, image, 0, NULL, NULL);
+  struct cuda_module *m = calloc(1, sizeof(*m));
+  if (!m) {
+    free(copy);
+    return OMPRT_OUT_OF_MEMORY;
+  }
+  CUresult res = cu_cuModuleLoadDataEx(&m->module, image, 0, NULL, NULL);
   free(copy);
   if (res != CUDA_SUCCESS) {
+    free(m);
     char what[160];
     snprintf(what, sizeof(what), "cuModuleLoadDataEx (device %d is %s, sm_%d)", dev,
              cuda_devices[dev].name, cuda_devices[dev].sm);
     cuda_fail(res, what);
     return OMPRT_BAD_IMAGE;
   }
-  if ((rc = cuda_write_device_environment(dev, module)) ||
-      (rc = cuda_setup_memory_pool(dev, module)))
+  if ((rc = cuda_write_device_environment(dev, m->module)) ||
+      (rc = cuda_setup_memory_pool(dev, m)) || (rc = cuda_run_constructors(m->module))) {
+    cuda_unload_image(dev, m);
     return rc;
-  /* Global constructors of the device image, one thread. */
-  CUfunction ctor;
-  if (cu_cuModuleGetFunction(&ctor, module, "nvptx$device$init") == CUDA_SUCCESS) {
-    CUDA_CALL("cuLaunchKernel(nvptx$device$init)",
-              cu_cuLaunchKernel(ctor, 1, 1, 1, 1, 1, 1, 0, NULL, NULL, NULL));
-    CUDA_CALL("cuCtxSynchronize(global constructors)", cu_cuCtxSynchronize());
   }
-  *handle = module;
+  *handle = m;
   return OMPRT_SUCCESS;
 }
 
+/* The image's library was dlclose()d: its kernels, its allocations and the
+ * module go. A region of it still queued (a `nowait` nobody waited for)
+ * finishes first: unloading a module under a running kernel is undefined. */
+static int cuda_unload_image(int dev, void *handle) {
+  struct cuda_module *m = handle;
+  int rc = cuda_enter(dev);
+  if (!rc && cu_cuCtxSynchronize() != CUDA_SUCCESS)
+    rc = OMPRT_FAIL; /* a fault: the module goes all the same */
+  for (size_t i = 0; i < m->nkernels; i++)
+    free(m->kernels[i]);
+  free(m->kernels);
+  if (m->memory_pool)
+    cu_cuMemFree(m->memory_pool);
+  if (m->indirect_calls)
+    cu_cuMemFree(m->indirect_calls);
+  CUresult res = cu_cuModuleUnload(m->module);
+  free(m);
+  if (res != CUDA_SUCCESS)
+    return cuda_fail(res, "cuModuleUnload");
+  return rc;
+}
+
 static int cuda_get_kernel(int dev, void *handle, const char *name, void **kernel) {
+  struct cuda_module *m = handle;
   int rc = cuda_enter(dev);
   if (rc)
     return rc;
+  if (m->nkernels == m->cap_kernels) {
+    size_t cap = m->cap_kernels ? 2 * m->cap_kernels : 16;
+    struct cuda_kernel **grown = realloc(m->kernels, cap * sizeof(*grown));
+    if (!grown)
+      return OMPRT_OUT_OF_MEMORY;
+    m->kernels = grown;
+    m->cap_kernels = cap;
+  }
   struct cuda_kernel *k = calloc(1, sizeof(*k));
   if (!k)
     return OMPRT_OUT_OF_MEMORY;
-  if (cu_cuModuleGetFunction(&k->function, handle, name) != CUDA_SUCCESS) {
+  if (cu_cuModuleGetFunction(&k->function, m->module, name) != CUDA_SUCCESS) {
     free(k);
     return OMPRT_NOT_FOUND;
   }
   k->name = name;
   CUDA_TRACE("kernel %s resolved on device %d", name, dev);
-  if ((rc = cuda_kernel_init(dev, k, handle))) {
+  if ((rc = cuda_kernel_init(dev, k, m->module))) {
     free(k);
     return rc;
   }
+  m->kernels[m->nkernels++] = k;
   *kernel = k;
   return OMPRT_SUCCESS;
 }
@@ -341,7 +399,8 @@ static int cuda_get_global(int dev, void *handle, const char *name, size_t size,
     return rc;
   CUdeviceptr addr;
   size_t dev_size;
-  if (cu_cuModuleGetGlobal(&addr, &dev_size, handle, name) != CUDA_SUCCESS)
+  if (cu_cuModuleGetGlobal(&addr, &dev_size, ((struct cuda_module *)handle)->module, name) !=
+      CUDA_SUCCESS)
     return OMPRT_NOT_FOUND;
   if (size && dev_size != size) {
     omprt_plugin_error("global '%s' has %zu bytes on the device but %zu on the host",
@@ -349,6 +408,37 @@ static int cuda_get_global(int dev, void *handle, const char *name, size_t size,
     return OMPRT_BAD_IMAGE;
   }
   *dev_addr = (void *)(uintptr_t)addr;
+  return OMPRT_SUCCESS;
+}
+
+/* The device runtime's __llvm_omp_indirect_call_lookup searches this table
+ * (host, device) pairs sorted by host address, found through the device
+ * environment's IndirectCallTable/IndirectCallTableSize. */
+static int cuda_set_indirect_calls(int dev, void *handle,
+                                   const struct omprt_indirect_call *calls, size_t count) {
+  struct cuda_module *m = handle;
+  int rc = cuda_enter(dev);
+  if (rc)
+    return rc;
+  CUdeviceptr env;
+  size_t env_size;
+  if (count == 0 || cu_cuModuleGetGlobal(&env, &env_size, m->module,
+                                         "__omp_rtl_device_environment") != CUDA_SUCCESS)
+    return OMPRT_SUCCESS; /* no device runtime: nobody looks the table up */
+  size_t bytes = count * sizeof(*calls);
+  CUDA_CALL("cuMemAlloc(indirect call table)", cu_cuMemAlloc(&m->indirect_calls, bytes));
+  CUDA_CALL("cuMemcpyHtoD(indirect call table)",
+            cu_cuMemcpyHtoD(m->indirect_calls, calls, bytes));
+  struct { uint64_t table, count; } fields = {m->indirect_calls, count};
+  _Static_assert(offsetof(struct cuda_device_environment, indirect_call_table_size) ==
+                     offsetof(struct cuda_device_environment, indirect_call_table) + 8,
+                 "table and size are adjacent in DeviceEnvironmentTy");
+  CUDA_CALL("cuMemcpyHtoD(device environment: indirect call table)",
+            cu_cuMemcpyHtoD(env + offsetof(struct cuda_device_environment,
+                                           indirect_call_table),
+                            &fields, sizeof(fields)));
+  CUDA_TRACE("device %d: %zu indirect functions, table at %p", dev, count,
+             (void *)(uintptr_t)m->indirect_calls);
   return OMPRT_SUCCESS;
 }
 
@@ -378,8 +468,10 @@ const struct omprt_plugin omprt_plugin_cuda = {
     .is_compatible = cuda_is_compatible,
     .init_device = cuda_init_device,
     .load_image = cuda_load_image,
+    .unload_image = cuda_unload_image,
     .get_kernel = cuda_get_kernel,
     .get_global = cuda_get_global,
+    .set_indirect_calls = cuda_set_indirect_calls,
     .alloc = cuda_alloc,
     .free = cuda_free,
     .copy_to = cuda_copy_to,
