@@ -1,7 +1,8 @@
 /* affinity.c — places, the proc_bind policies and thread binding.
  *
- * env.c calls omp_affinity_init once with OMP_PLACES and whether binding is
- * on (bind-var not false). Binding off is the common case and costs nothing:
+ * env.c calls omp_affinity_init once with OMP_PLACES, whether binding is
+ * on (bind-var not false) and KMP_HW_SUBSET, which first narrows the usable
+ * processors (hw_subset.c). Binding off is the common case and costs nothing:
  * the place list is then one place holding every processor the process may
  * use (what LLVM reports too), and omp_affinity_fork returns at once.
  *
@@ -395,11 +396,21 @@ static void omp_places_all(void) {
 
 static void omp_bind_self(int place);
 
-void omp_affinity_init(const char *places, bool binding) {
+void omp_affinity_init(const char *places, bool binding, const char *hw_subset) {
   omp_read_process_mask();
   omp_binding = binding;
+  /* KMP_HW_SUBSET narrows the processors everything below starts from. */
+  bool subset = hw_subset && omp_hw_subset_filter(hw_subset, omp_avail, omp_max_procs);
   if (!binding) {
     omp_places_all();
+    if (subset) {
+      /* The subset's processors set the default team size, and the
+       * initial thread runs on them: threads it creates inherit its mask,
+       * so no thread leaves the subset (as in LLVM, where affinity none
+       * still confines threads to the subset). */
+      omp_global.num_procs = omp_places[0].nprocs;
+      omp_bind_self(0);
+    }
     return;
   }
   bool abstract = false;

@@ -69,6 +69,21 @@ static bool omp_text_is(const char *text, const char *word) {
   return omp_word_is(text, len, word);
 }
 
+/* One of the comma-separated items of text, less blanks, is word. */
+static bool omp_text_has_word(const char *text, const char *word) {
+  for (const char *p = text;; p++) {
+    p = omp_skip_space(p);
+    size_t len = strcspn(p, ",");
+    while (len > 0 && isspace((unsigned char)p[len - 1]))
+      len--;
+    if (omp_word_is(p, len, word))
+      return true;
+    p = strchr(p, ',');
+    if (!p)
+      return false;
+  }
+}
+
 /* LLVM's boolean spellings (__kmp_str_match_true/false). */
 static bool omp_parse_bool(const char *text, bool *out) {
   static const char *const yes[] = {"true", "1", "yes", "on", ".true.", ".t.", "enable"};
@@ -418,7 +433,8 @@ static bool omp_parse_kmp_affinity(const char *text, int *bind, char *places, si
   return true;
 }
 
-/* Reads OMP_PROC_BIND and OMP_PLACES (or KMP_AFFINITY) and starts affinity.c. */
+/* Reads OMP_PROC_BIND and OMP_PLACES (or KMP_AFFINITY), and KMP_HW_SUBSET,
+ * and starts affinity.c. */
 static void omp_env_affinity(struct omp_global *g) {
   const char *bind = omp_getenv("OMP_PROC_BIND");
   const char *places = omp_getenv("OMP_PLACES");
@@ -431,13 +447,18 @@ static void omp_env_affinity(struct omp_global *g) {
                 "balanced|none|disabled, or explicit,proclist=[...]");
     kmp = NULL;
   }
+  const char *hw_subset = omp_getenv("KMP_HW_SUBSET");
+  if (hw_subset && kmp && omp_text_has_word(kmp, "disabled")) {
+    omp_warn("KMP_HW_SUBSET has no effect with KMP_AFFINITY=disabled; ignored");
+    hw_subset = NULL;
+  }
   if (kmp) {
     /* As in LLVM, KMP_AFFINITY wins over the standard variables. */
     if (bind || places)
       omp_warn("KMP_AFFINITY is set: OMP_PROC_BIND and OMP_PLACES are ignored");
     g->initial_icvs.proc_bind = kmp_bind;
     omp_affinity_init(kmp_bind == omp_proc_bind_false ? NULL : kmp_places,
-                      kmp_bind != omp_proc_bind_false);
+                      kmp_bind != omp_proc_bind_false, hw_subset);
     return;
   }
   bool bind_given = false;
@@ -456,7 +477,7 @@ static void omp_env_affinity(struct omp_global *g) {
   /* OMP_PLACES alone turns binding on with LLVM's default policy, spread */
   if (places && !bind_given)
     g->initial_icvs.proc_bind = omp_proc_bind_spread;
-  omp_affinity_init(places, g->initial_icvs.proc_bind != omp_proc_bind_false);
+  omp_affinity_init(places, g->initial_icvs.proc_bind != omp_proc_bind_false, hw_subset);
 }
 
 /* ---- OMP_STACKSIZE, OMP_WAIT_POLICY, KMP_BLOCKTIME ----------------------- */
@@ -730,12 +751,13 @@ static void omp_env_defaults(struct omp_global *g) {
 }
 
 /* LLVM's runtime reads some seventy KMP_* variables; we read a few. A
- * program that sets one of the others (KMP_HW_SUBSET, KMP_STACKSIZE,
+ * program that sets one of the others (KMP_TOPOLOGY_METHOD, KMP_STACKSIZE,
  * KMP_SETTINGS, ...) is told once per variable that it has no effect here,
  * rather than finding out from its run. */
 static void omp_env_warn_unsupported_kmp(void) {
   static const char *const supported[] = {"KMP_AFFINITY", "KMP_BLOCKTIME",
-                                          "KMP_FORCE_REDUCTION", "KMP_WARNINGS"};
+                                          "KMP_FORCE_REDUCTION", "KMP_HW_SUBSET",
+                                          "KMP_WARNINGS"};
   extern char **environ;
   for (char **entry = environ; entry && *entry; entry++) {
     const char *name = *entry;

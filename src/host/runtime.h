@@ -499,8 +499,12 @@ void omp_env_init(void);
 /* Called at each fork of a team of >1 threads, before workers start: assign
  * places (proc_bind policy) and bind; returns at once when binding is off. */
 void omp_affinity_fork(struct omp_team *team, int proc_bind);
-/* env.c hands over OMP_PLACES (NULL when unset) and whether binding is on. */
-void omp_affinity_init(const char *places, bool binding);
+/* env.c hands over OMP_PLACES (NULL when unset), whether binding is on and
+ * KMP_HW_SUBSET (NULL when unset). */
+void omp_affinity_init(const char *places, bool binding, const char *hw_subset);
+/* KMP_HW_SUBSET (hw_subset.c): narrows avail[0..nprocs) to the subset; false,
+ * after a warning, when the text or the machine does not allow it. */
+bool omp_hw_subset_filter(const char *text, bool *avail, int nprocs);
 /* The text shown for OMP_PLACES by OMP_DISPLAY_ENV, NULL when undefined. */
 const char *omp_affinity_places_text(void);
 /* OS processors of the current place of th (its bound place, or all the

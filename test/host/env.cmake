@@ -142,11 +142,39 @@ omprt_add_test(kmp_affinity_wins SOURCES kmp_affinity.c ARGS explicit
 
 # KMP_* variables LLVM reads and we do not: one warning each, naming it;
 # KMP_WARNINGS=false silences warnings (as kmp_set_warnings_off).
-omprt_add_test(env_kmp_unsupported SOURCES env_icvs.c ENV KMP_HW_SUBSET=1s KMP_SETTINGS=1
-  PASS_REGEX "omp: warning: KMP_(HW_SUBSET|SETTINGS) is not supported by this runtime.*\nomp: warning: KMP_(HW_SUBSET|SETTINGS) is not supported by this runtime.*PASS")
+omprt_add_test(env_kmp_unsupported SOURCES env_icvs.c ENV KMP_TOPOLOGY_METHOD=hwloc KMP_SETTINGS=1
+  PASS_REGEX "omp: warning: KMP_(TOPOLOGY_METHOD|SETTINGS) is not supported by this runtime.*\nomp: warning: KMP_(TOPOLOGY_METHOD|SETTINGS) is not supported by this runtime.*PASS")
 omprt_add_test(env_kmp_warnings_off SOURCES env_icvs.c
-  ENV KMP_HW_SUBSET=1s KMP_WARNINGS=false OMP_SCHEDULE=bogus
+  ENV KMP_SETTINGS=1 KMP_WARNINGS=false OMP_SCHEDULE=bogus
   FAIL_REGEX "omp: warning")
+
+# ---- KMP_HW_SUBSET ------------------------------------------------------------
+# kmp_hw_subset.c computes what each value must leave from /sys's topology.
+omprt_add_test(kmp_hw_subset_per_core SOURCES kmp_hw_subset.c ARGS per_core ENV KMP_HW_SUBSET=1t)
+omprt_add_test(kmp_hw_subset_per_core_places SOURCES kmp_hw_subset.c ARGS per_core
+  ENV KMP_HW_SUBSET=*s,*c,1t OMP_PLACES=threads)
+omprt_add_test(kmp_hw_subset_first SOURCES kmp_hw_subset.c ARGS first
+  ENV "KMP_HW_SUBSET=1s, 1c, 1t")
+omprt_add_test(kmp_hw_subset_out_of_order SOURCES kmp_hw_subset.c ARGS first
+  ENV KMP_HW_SUBSET=1T,1S,1Cores OMP_PLACES=threads)
+omprt_add_test(kmp_hw_subset_second_core SOURCES kmp_hw_subset.c ARGS second_core
+  ENV KMP_HW_SUBSET=1c@1 OMP_PLACES=threads)
+omprt_add_test(kmp_hw_subset_absolute SOURCES kmp_hw_subset.c ARGS absolute
+  ENV KMP_HW_SUBSET=:1t@1 OMP_PLACES=threads)
+# Refused values: a warning that says why, and the whole machine.
+function(kmp_hw_subset_refused name value why)
+  omprt_add_test(kmp_hw_subset_${name} SOURCES kmp_hw_subset.c ARGS all
+    ENV "KMP_HW_SUBSET=${value}"
+    PASS_REGEX "omp: warning: KMP_HW_SUBSET=\"[^\n]*\": ${why}[^\n]*; using every processor.*PASS")
+endfunction()
+kmp_hw_subset_refused(bad_layer 2x "unknown layer 'x'")
+kmp_hw_subset_refused(too_many 100000c "100000 cores asked for")
+kmp_hw_subset_refused(twice 1c,2c "the core layer is named twice")
+kmp_hw_subset_refused(attribute 4c:intel_core "core attributes .':intel_core'. are not supported")
+kmp_hw_subset_refused(bad_offset 1c@ "'@' must be followed by an offset")
+omprt_add_test(kmp_hw_subset_disabled SOURCES kmp_hw_subset.c ARGS all
+  ENV KMP_HW_SUBSET=1t KMP_AFFINITY=disabled
+  PASS_REGEX "omp: warning: KMP_HW_SUBSET has no effect with KMP_AFFINITY=disabled.*PASS")
 # a proclist range no machine has is a bad value, not a range to expand
 omprt_add_test(kmp_affinity_huge_range SOURCES kmp_affinity.c ARGS none
   ENV "KMP_AFFINITY=explicit,proclist=[0-1222333333333444444]"

@@ -16,9 +16,15 @@
 
 #include "check.h"
 
-int main(int argc, char **argv) {
-  cpu_set_t avail;
+/* The process's processors, read before the runtime starts: clang calls
+ * __kmpc_global_thread_num on entry to main, which binds the initial
+ * thread to its place. */
+static cpu_set_t avail;
+__attribute__((constructor)) static void read_avail(void) {
   sched_getaffinity(0, sizeof(avail), &avail);
+}
+
+int main(int argc, char **argv) {
   if (CPU_COUNT(&avail) < 2 || !CPU_ISSET(0, &avail) || !CPU_ISSET(1, &avail)) {
     printf("SKIP: needs processors 0 and 1\n");
     return 77;
