@@ -4,7 +4,7 @@
 // `declare target indirect` functions called through a host pointer the
 // device code looks up itself (__llvm_omp_indirect_call_lookup, the
 // table the plugin publishes); also memcmp and the place queries, which
-// have nothing to report on the device.
+// have nothing to report on the device; the `error` directive (warning).
 #include <omp.h>
 #include <ompx.h>
 #include <stdio.h>
@@ -150,6 +150,19 @@ int main(void) {
   if (cmp[0] != 0 || cmp[1] != 1 || cmp[2] != 1 || places != 0 || !place_ids_untouched) {
     printf("memcmp %d %d %d, places %d, untouched %d\n", cmp[0], cmp[1], cmp[2], places,
            place_ids_untouched);
+    fails++;
+  }
+
+  // The error directive at execution time, severity warning: a message on
+  // the device, and the kernel goes on.
+  int after_error = 0;
+#pragma omp target map(from : after_error)
+  {
+#pragma omp error at(execution) severity(warning) message("extensions.c: a device warning")
+    after_error = 1;
+  }
+  if (!after_error) {
+    printf("error directive: the kernel stopped at a warning\n");
     fails++;
   }
 
