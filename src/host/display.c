@@ -18,7 +18,6 @@
 
 #define OMP_DEFAULT_AFFINITY_FORMAT                                            \
   "OMP: pid %P tid %i thread %n bound to OS proc set {%A}"
-#define OMP_VERSION_SHOWN "201611" /* what LLVM 19's runtime reports */
 
 /* ---- the affinity-format-var ICV (one per device) ---------------------- */
 

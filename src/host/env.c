@@ -480,7 +480,7 @@ static void omp_env_affinity(struct omp_global *g) {
   omp_affinity_init(places, g->initial_icvs.proc_bind != omp_proc_bind_false, hw_subset);
 }
 
-/* ---- OMP_STACKSIZE, OMP_WAIT_POLICY, KMP_BLOCKTIME ----------------------- */
+/* ---- stack size, KMP_LIBRARY, OMP_WAIT_POLICY, KMP_BLOCKTIME ---------------- */
 
 /* "size[B|K|M|G|T]" (case-insensitive, blanks allowed), K when no unit. */
 static bool omp_parse_size(const char *text, size_t *out) {
@@ -521,17 +521,44 @@ static size_t omp_default_stacksize(void) {
   return 8 * OMP_KIB * OMP_KIB;
 }
 
+/* As in LLVM, KMP_STACKSIZE wins over GOMP_STACKSIZE, which wins over
+ * OMP_STACKSIZE; all three read sizes the same way. */
 static void omp_env_stacksize(struct omp_global *g) {
-  const char *v = omp_getenv("OMP_STACKSIZE");
+  static const char *const names[] = {"KMP_STACKSIZE", "GOMP_STACKSIZE", "OMP_STACKSIZE"};
+  const char *name = NULL, *v = NULL;
+  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !v; i++)
+    v = omp_getenv(name = names[i]);
   size_t size;
   if (!v)
     return;
   if (!omp_parse_size(v, &size))
-    omp_env_bad("OMP_STACKSIZE", v, "expected a size such as 512K, 8M or 1G");
+    omp_env_bad(name, v, "expected a size such as 512K, 8M or 1G");
   else if (size < OMP_MIN_STACKSIZE)
-    omp_env_bad("OMP_STACKSIZE", v, "below the minimum of 16K");
+    omp_env_bad(name, v, "below the minimum of 16K");
   else
     g->stacksize = size;
+}
+
+/* KMP_LIBRARY, LLVM's execution mode: serial (regions get one thread),
+ * turnaround (for dedicated machines: waiters spin, as
+ * OMP_WAIT_POLICY=active) or throughput (the default). OMP_WAIT_POLICY and
+ * KMP_BLOCKTIME, read after it, still decide how waiters wait. */
+static void omp_env_library(struct omp_global *g) {
+  const char *v = omp_getenv("KMP_LIBRARY");
+  if (!v)
+    return;
+  if (omp_text_is(v, "serial")) {
+    g->library = OMP_LIBRARY_SERIAL;
+    g->initial_icvs.nthreads = 1;
+  } else if (omp_text_is(v, "turnaround")) {
+    g->library = OMP_LIBRARY_TURNAROUND;
+    g->wait_policy = 1;
+    g->blocktime_ns = -1; /* spin forever */
+  } else if (omp_text_is(v, "throughput")) {
+    g->library = OMP_LIBRARY_THROUGHPUT;
+  } else {
+    omp_env_bad("KMP_LIBRARY", v, "expected serial, turnaround or throughput");
+  }
 }
 
 /* KMP_BLOCKTIME: milliseconds (or "<n>ms", "<n>us"), or "infinite". */
@@ -751,13 +778,14 @@ static void omp_env_defaults(struct omp_global *g) {
 }
 
 /* LLVM's runtime reads some seventy KMP_* variables; we read a few. A
- * program that sets one of the others (KMP_TOPOLOGY_METHOD, KMP_STACKSIZE,
- * KMP_SETTINGS, ...) is told once per variable that it has no effect here,
+ * program that sets one of the others (KMP_TOPOLOGY_METHOD, KMP_INIT_AT_FORK,
+ * KMP_TEAMS_THREAD_LIMIT, ...) is told once per variable that it has no effect here,
  * rather than finding out from its run. */
 static void omp_env_warn_unsupported_kmp(void) {
-  static const char *const supported[] = {"KMP_AFFINITY", "KMP_BLOCKTIME",
-                                          "KMP_FORCE_REDUCTION", "KMP_HW_SUBSET",
-                                          "KMP_WARNINGS"};
+  static const char *const supported[] = {
+      "KMP_AFFINITY", "KMP_BLOCKTIME", "KMP_FORCE_REDUCTION", "KMP_HW_SUBSET",
+      "KMP_LIBRARY",  "KMP_SETTINGS",  "KMP_STACKSIZE",       "KMP_VERSION",
+      "KMP_WARNINGS"};
   extern char **environ;
   for (char **entry = environ; entry && *entry; entry++) {
     const char *name = *entry;
@@ -794,6 +822,7 @@ void omp_env_init(void) {
   icvs->thread_limit = g->max_threads_limit;
   omp_env_int("OMP_DEFAULT_DEVICE", 0, &icvs->default_device);
   omp_env_stacksize(g);
+  omp_env_library(g);
   omp_env_waiting(g);
   omp_env_bool("OMP_CANCELLATION", &g->cancellation);
   omp_env_int("OMP_MAX_TASK_PRIORITY", 0, &g->max_task_priority);
@@ -807,6 +836,15 @@ void omp_env_init(void) {
   if (format)
     omp_set_affinity_format(format);
   omp_env_display(g);
-  if (g->display_env)
-    omp_display_env_print(g->display_env == 2);
+  /* KMP_VERSION: LLVM prints its version banner; we say what we are.
+   * KMP_SETTINGS: LLVM prints its settings; ours are OMP_DISPLAY_ENV's
+   * verbose list. */
+  int version = 0, settings = 0;
+  omp_env_bool("KMP_VERSION", &version);
+  omp_env_bool("KMP_SETTINGS", &settings);
+  if (version)
+    fprintf(stderr, "omp: version: omprt libomp.so.5, a drop-in for LLVM 19's OpenMP "
+                    "runtime (OpenMP API %s)\n", OMP_VERSION_SHOWN);
+  if (g->display_env || settings)
+    omp_display_env_print(g->display_env == 2 || settings);
 }

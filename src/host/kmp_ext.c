@@ -115,18 +115,10 @@ OMP_EXPORT int kmp_get_blocktime(void) {
 
 /* ---- library mode ----------------------------------------------------------- */
 
-/* LLVM's enum library_type. serial: the next regions get one thread;
- * turnaround: for dedicated machines (waiters spin); throughput: for shared
- * machines (waiters sleep after the blocktime), the default. */
-enum omp_library {
-  OMP_LIBRARY_SERIAL = 1,
-  OMP_LIBRARY_TURNAROUND = 2,
-  OMP_LIBRARY_THROUGHPUT = 3,
-};
-
 #define OMP_EXT_DEFAULT_BLOCKTIME_NS ((int64_t)200 * 1000 * 1000)
 
-/* 0 until set: then OMP_WAIT_POLICY=active means turnaround, as in LLVM. */
+/* 0 until set: then KMP_LIBRARY, else OMP_WAIT_POLICY=active means
+ * turnaround, as in LLVM. */
 static _Atomic int omp_library;
 
 static int omp_library_now(void) {
@@ -134,6 +126,8 @@ static int omp_library_now(void) {
   if (mode)
     return mode;
   omp_runtime_init();
+  if (omp_global.library)
+    return omp_global.library;
   return omp_global.wait_policy == 1 ? OMP_LIBRARY_TURNAROUND
                                      : OMP_LIBRARY_THROUGHPUT;
 }

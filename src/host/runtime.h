@@ -77,6 +77,16 @@ struct omp_icvs {
 };
 
 /* Device-wide settings and ICVs, read from the environment once (env.c). */
+/* LLVM's enum library_type (KMP_LIBRARY, kmp_set_library). serial: the
+ * next regions get one thread; turnaround: for dedicated machines (waiters
+ * spin); throughput: for shared machines (waiters sleep after the
+ * blocktime), the default. */
+enum omp_library {
+  OMP_LIBRARY_SERIAL = 1,
+  OMP_LIBRARY_TURNAROUND = 2,
+  OMP_LIBRARY_THROUGHPUT = 3,
+};
+
 struct omp_global {
   int num_procs;            /* processors available to this process */
   int *nthreads_list;       /* OMP_NUM_THREADS, one entry per nesting level */
@@ -85,6 +95,7 @@ struct omp_global {
   int bind_list_len;
   size_t stacksize;         /* OMP_STACKSIZE for worker threads */
   int wait_policy;          /* OMP_WAIT_POLICY: 0 unset, 1 active, 2 passive */
+  int library;              /* KMP_LIBRARY: 0 unset, else enum omp_library */
   int64_t blocktime_ns;     /* spin budget before sleeping (KMP_BLOCKTIME) */
   int cancellation;         /* OMP_CANCELLATION */
   int display_env;          /* OMP_DISPLAY_ENV: 0 false, 1 true, 2 verbose */
@@ -517,6 +528,8 @@ void omp_display_affinity_team(struct omp_team *team, bool places_changed);
  * omp_serialized_begin to call after making the team current. */
 void omp_display_affinity_serialized(struct omp_thread *th);
 void omp_display_env_print(int verbose);
+/* The OpenMP version _OPENMP reads as (what LLVM 19's runtime reports). */
+#define OMP_VERSION_SHOWN "201611"
 const char *omp_env_schedule_text(char *buf, size_t size);
 /* The name of a predefined allocator handle (env.c). */
 const char *omp_allocator_name(uintptr_t handle);

@@ -142,11 +142,33 @@ omprt_add_test(kmp_affinity_wins SOURCES kmp_affinity.c ARGS explicit
 
 # KMP_* variables LLVM reads and we do not: one warning each, naming it;
 # KMP_WARNINGS=false silences warnings (as kmp_set_warnings_off).
-omprt_add_test(env_kmp_unsupported SOURCES env_icvs.c ENV KMP_TOPOLOGY_METHOD=hwloc KMP_SETTINGS=1
-  PASS_REGEX "omp: warning: KMP_(TOPOLOGY_METHOD|SETTINGS) is not supported by this runtime.*\nomp: warning: KMP_(TOPOLOGY_METHOD|SETTINGS) is not supported by this runtime.*PASS")
+omprt_add_test(env_kmp_unsupported SOURCES env_icvs.c ENV KMP_TOPOLOGY_METHOD=hwloc KMP_INIT_AT_FORK=1
+  PASS_REGEX "omp: warning: KMP_(TOPOLOGY_METHOD|INIT_AT_FORK) is not supported by this runtime.*\nomp: warning: KMP_(TOPOLOGY_METHOD|INIT_AT_FORK) is not supported by this runtime.*PASS")
 omprt_add_test(env_kmp_warnings_off SOURCES env_icvs.c
-  ENV KMP_SETTINGS=1 KMP_WARNINGS=false OMP_SCHEDULE=bogus
+  ENV KMP_INIT_AT_FORK=1 KMP_WARNINGS=false OMP_SCHEDULE=bogus
   FAIL_REGEX "omp: warning")
+
+# ---- LLVM's stack size, library mode, version and settings ---------------------
+# KMP_STACKSIZE wins over GOMP_STACKSIZE, which wins over OMP_STACKSIZE (the
+# default is 8M: a lower bound above it shows which one was read).
+omprt_add_test(env_kmp_stacksize SOURCES env_icvs.c
+  ENV KMP_STACKSIZE=20m GOMP_STACKSIZE=12M OMP_STACKSIZE=1M ARGS stack=20480)
+omprt_add_test(env_gomp_stacksize SOURCES env_icvs.c
+  ENV GOMP_STACKSIZE=24576 OMP_STACKSIZE=1M ARGS stack=24576)
+omprt_add_test(env_kmp_stacksize_bad SOURCES env_icvs.c ENV KMP_STACKSIZE=12Q ARGS stack=1024
+  PASS_REGEX "omp: warning: KMP_STACKSIZE=\"12Q\": expected a size[^\n]*default\n.*PASS")
+omprt_add_test(env_kmp_library_serial SOURCES env_icvs.c ENV KMP_LIBRARY=serial
+  ARGS library=1 nthreads=1)
+omprt_add_test(env_kmp_library_turnaround SOURCES env_icvs.c ENV KMP_LIBRARY=turnaround
+  OMP_DISPLAY_ENV=true ARGS library=2 nthreads=procs
+  PASS_REGEX "OMP_WAIT_POLICY='ACTIVE'.*PASS")
+omprt_add_test(env_kmp_library_throughput SOURCES env_icvs.c ENV KMP_LIBRARY=throughput
+  ARGS library=3)
+omprt_add_test(env_kmp_library_bad SOURCES env_icvs.c ENV KMP_LIBRARY=fast ARGS library=3
+  PASS_REGEX "omp: warning: KMP_LIBRARY=\"fast\": expected serial, turnaround or throughput; using the default\n.*PASS")
+omprt_add_test(env_kmp_version_settings SOURCES env_icvs.c ENV KMP_VERSION=1 KMP_SETTINGS=true
+  ARGS library=3
+  PASS_REGEX "omp: version: omprt libomp.so.5[^\n]*\n\nOPENMP DISPLAY ENVIRONMENT BEGIN\n.*KMP_BLOCKTIME=.*OPENMP DISPLAY ENVIRONMENT END\n.*PASS")
 
 # ---- KMP_HW_SUBSET ------------------------------------------------------------
 # kmp_hw_subset.c computes what each value must leave from /sys's topology.
