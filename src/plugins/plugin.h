@@ -122,6 +122,13 @@ struct omprt_plugin {
   bool (*host_memory_accessible)(int dev);
   /* Print a description of the device (omp_print_device_info). */
   void (*print_info)(int dev);
+  /* Optional: the foreign runtime `#pragma omp interop` hands the program
+   * (NULL: the device has none, and interop init gives omp_interop_none).
+   * Fills the runtime's OpenMP id (omp_ifr_*), the device's handle and
+   * context in it and, when `queue` (one of this plugin's queues) is not
+   * NULL, that queue's own handle in it (a CUDA stream). */
+  int (*interop)(int dev, void *queue, int *fr_id, void **device, void **context,
+                 void **foreign_queue);
 };
 
 /* A plugin that fails records why (driver error names, sizes); the target

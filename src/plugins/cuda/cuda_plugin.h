@@ -144,6 +144,9 @@ int cuda_event_query(int dev, void *event, bool *done);
 int cuda_event_sync(int dev, void *event);
 /* Is the calling thread the driver's callback thread? (No CUDA calls there.) */
 bool cuda_in_callback(void);
+/* `#pragma omp interop`: the device, its context and the queue's stream. */
+int cuda_interop(int dev, void *queue, int *fr_id, void **device, void **context,
+                 void **foreign_queue);
 
 /* ---- memory.c --------------------------------------------------------------------- */
 

@@ -493,4 +493,5 @@ const struct omprt_plugin omprt_plugin_cuda = {
     .unlock_host = cuda_unlock_host,
     .host_memory_accessible = cuda_host_memory_accessible,
     .print_info = cuda_print_info,
+    .interop = cuda_interop,
 };

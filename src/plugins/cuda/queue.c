@@ -453,3 +453,21 @@ int cuda_event_wait(int dev, void *event, void *queue) {
             cu_cuStreamWaitEvent(((struct cuda_queue *)queue)->stream, event, 0));
   return OMPRT_SUCCESS;
 }
+
+/* What `#pragma omp interop` hands the program (src/target/interop.c): the
+ * handles of the CUDA runtime, which are the Driver API's (a cudaStream_t is
+ * a CUstream, and the runtime API works in the device's primary context, the
+ * one the plugin uses). The context is made current on the calling thread,
+ * as the program will use it there. */
+int cuda_interop(int dev, void *queue, int *fr_id, void **device, void **context,
+                 void **foreign_queue) {
+  struct cuda_device *d = &cuda_devices[dev];
+  int rc = cuda_enter(dev);
+  if (rc)
+    return rc;
+  *fr_id = 1; /* omp_ifr_cuda */
+  *device = (void *)(intptr_t)d->handle;
+  *context = d->context;
+  *foreign_queue = queue ? ((struct cuda_queue *)queue)->stream : NULL;
+  return OMPRT_SUCCESS;
+}

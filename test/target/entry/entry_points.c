@@ -8,7 +8,14 @@
  * checked on the device and back on the host after each), and
  * __tgt_target[_teams][_nowait][_mapper] launching a kernel of the old
  * kind — its mapped arguments and nothing before them — whose arguments
- * are checked by what it writes. */
+ * are checked by what it writes.
+ *
+ * Last, the interop entry points and queries LLVM 19's libomptarget exports
+ * under VERS1.0 (programs bind the queries to libomp, which forwards to
+ * these), and the two more our libomp forwards, looked up by version in
+ * libomptarget itself and called with omp_interop_none. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -303,6 +310,46 @@ static void legacy_kernels(int dev) {
   CHECK(buf[0] == before, "__tgt_target on the initial device ran the kernel");
 }
 
+/* ---- interop -------------------------------------------------------------------- */
+
+typedef void (*interop_init_fn)(legacy_ident *, int32_t, omp_interop_t *, int32_t, int32_t,
+                                int32_t, void *, int32_t);
+typedef void (*interop_action_fn)(legacy_ident *, int32_t, omp_interop_t *, int32_t,
+                                  int32_t, void *, int32_t);
+
+static void interop_entry_points(void) {
+  static const char *const names[] = {
+      "__tgt_interop_init", "__tgt_interop_use", "__tgt_interop_destroy",
+      "omp_get_interop_int", "omp_get_interop_ptr", "omp_get_interop_str",
+      "omp_get_interop_name", "omp_get_interop_type_desc",
+      /* not in LLVM 19's libomptarget, but forwarded by libomp */
+      "omp_get_num_interop_properties", "omp_get_interop_rc_desc"};
+  void *lib = dlopen("libomptarget.so.19.1", RTLD_NOW | RTLD_NOLOAD);
+  CHECK(lib, "libomptarget.so.19.1 is not loaded");
+  if (!lib)
+    return;
+  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+    CHECK(dlvsym(lib, names[i], "VERS1.0"), "libomptarget has no %s@VERS1.0", names[i]);
+  interop_init_fn init = (interop_init_fn)dlvsym(lib, "__tgt_interop_init", "VERS1.0");
+  interop_action_fn destroy =
+      (interop_action_fn)dlvsym(lib, "__tgt_interop_destroy", "VERS1.0");
+  omp_intptr_t (*get_int)(const omp_interop_t, omp_interop_property_t, int *) =
+      (omp_intptr_t(*)(const omp_interop_t, omp_interop_property_t, int *))dlvsym(
+          lib, "omp_get_interop_int", "VERS1.0");
+  if (init && destroy && get_int) {
+    /* the initial device has no foreign runtime: none, quietly */
+    omp_interop_t obj = (omp_interop_t)&fails;
+    init(&loc, 0, &obj, 2 /* targetsync */, omp_get_initial_device(), 0, NULL, 0);
+    CHECK(obj == omp_interop_none, "__tgt_interop_init on the initial device gave %p", obj);
+    int rc = 0;
+    CHECK(get_int(obj, omp_ipr_fr_id, &rc) == 0 && rc == omp_irc_empty,
+          "omp_get_interop_int@VERS1.0 of omp_interop_none: rc %d", rc);
+    destroy(&loc, 0, &obj, -1, 0, NULL, 0);
+    CHECK(obj == omp_interop_none, "__tgt_interop_destroy of omp_interop_none gave %p", obj);
+  }
+  dlclose(lib);
+}
+
 int main(void) {
   __tgt_init_all_rtls();
   __tgt_register_requires(1); /* recorded only: requires arrive as offload entries */
@@ -342,6 +389,7 @@ int main(void) {
 #pragma omp single
   legacy_kernels(0);
   __tgt_rtl_deinit();
+  interop_entry_points();
   if (launch_env_seen) { /* LLVM 19 passes none to these entry points' kernels */
     fprintf(stderr, "FAIL: old-style kernels received a launch environment first\n");
     fails++;
