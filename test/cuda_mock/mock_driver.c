@@ -72,6 +72,12 @@ struct mock_event {
 
 struct CUfunc_st {
   mock_host_fn host; /* NULL: a no-op kernel */
+  struct CUfunc_st *next; /* the module's functions */
+};
+
+struct CUmod_st {
+  pthread_mutex_t lock;
+  struct CUfunc_st *functions; /* freed with the module */
 };
 
 struct op {
@@ -334,25 +340,36 @@ CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned n, CUjit_op
   (void)image, (void)n, (void)o, (void)v;
   /* A real allocation per module: unloading one twice, or one never
    * loaded, is a double free the sanitizer tests catch. */
-  *m = malloc(64);
-  if (!*m)
+  struct CUmod_st *module = calloc(1, sizeof(*module));
+  if (!module)
     return CUDA_ERROR_OUT_OF_MEMORY;
+  pthread_mutex_init(&module->lock, NULL);
+  *m = module;
   atomic_fetch_add(&modules_loaded, 1);
   return CUDA_SUCCESS;
 }
+/* Its functions go with it, as in the driver. */
 CUresult cuModuleUnload(CUmodule m) {
+  for (struct CUfunc_st *f = m->functions, *next; f; f = next) {
+    next = f->next;
+    free(f);
+  }
+  pthread_mutex_destroy(&m->lock);
   free(m);
   atomic_fetch_add(&modules_unloaded, 1);
   return CUDA_SUCCESS;
 }
 CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
-  (void)m;
   if (strncmp(name, "__omp_offloading_", 17) != 0)
     return CUDA_ERROR_NOT_FOUND; /* no constructors or other kernels */
   struct CUfunc_st *function = malloc(sizeof(*function));
   if (!function)
     return CUDA_ERROR_OUT_OF_MEMORY;
   function->host = mock_host_function(name);
+  pthread_mutex_lock(&m->lock);
+  function->next = m->functions;
+  m->functions = function;
+  pthread_mutex_unlock(&m->lock);
   *f = function;
   return CUDA_SUCCESS;
 }
