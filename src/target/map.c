@@ -162,12 +162,35 @@ static bool tgt_has_shadows_in(struct tgt_map_entry *e, uintptr_t begin, size_t 
   return false;
 }
 
-static void tgt_queue_wait(ident_t *loc, struct tgt_device *dev, struct tgt_async *async) {
+/* `locked`: the caller holds dev->lock (released before the report). */
+static void tgt_queue_wait(ident_t *loc, struct tgt_device *dev, struct tgt_async *async,
+                           bool locked) {
   if (async->queue && dev->plugin->queue_sync &&
       dev->plugin->queue_sync(dev->plugin_dev, async->queue)) {
-    pthread_mutex_unlock(&dev->lock);
+    if (locked)
+      pthread_mutex_unlock(&dev->lock);
     tgt_fatal(loc, "device %d: waiting for data transfers failed", dev->id);
   }
+}
+
+/* A copy of existing device data (`always`, `target update`) must follow
+ * the construct's predecessor target tasks, so it goes behind the queue's
+ * waits for them; and a copy from or to pageable memory holds the issuing
+ * thread until the queue's earlier work is done (CUDA synchronises the
+ * stream first). Holding dev->lock meanwhile would stop every other
+ * construct's mapping until the predecessors finish. So when a list item
+ * will make such a copy while predecessors are pending, the item waits for
+ * them here, with the lock released, and then starts again (the table may
+ * have changed); the copy then finds nothing ahead of it. Called and
+ * returns with dev->lock held. */
+static void tgt_wait_preds_for_copy(ident_t *loc, struct tgt_device *dev,
+                                    struct tgt_async *async, uintptr_t begin, size_t size) {
+  if (!async->npreds || !async->queue || !tgt_map_lookup(dev, begin, size).contained)
+    return;
+  pthread_mutex_unlock(&dev->lock);
+  tgt_async_order(async);
+  tgt_queue_wait(loc, dev, async, false);
+  pthread_mutex_lock(&dev->lock);
 }
 
 static void tgt_free_device(struct tgt_device *dev, struct tgt_map_entry *gone,
@@ -405,6 +428,8 @@ static void tgt_begin_list(ident_t *loc, struct tgt_device *dev, int32_t n, void
     uintptr_t pointer_addr = base;
     bool update_ref = !map_is_member(type);
     pthread_mutex_lock(&dev->lock);
+    if ((type & MAP_TO) && (type & MAP_ALWAYS) && !(type & MAP_PTR_AND_OBJ))
+      tgt_wait_preds_for_copy(loc, dev, async, begin, (size_t)sizes[i]);
     struct tgt_target_ptr pointer = {0};
     if (type & MAP_PTR_AND_OBJ) {
       /* The pointer at the base address (usually inside an already mapped
@@ -633,7 +658,7 @@ static void tgt_end_post(ident_t *loc, struct tgt_device *dev, struct tgt_end_li
     if (!e)
       continue;
     if (!waited)
-      tgt_queue_wait(loc, dev, async);
+      tgt_queue_wait(loc, dev, async, true);
     waited = true;
     tgt_shadows_to_host(e, item->begin, item->size);
   }
@@ -685,7 +710,7 @@ static void tgt_update_piece(ident_t *loc, struct tgt_device *dev, uintptr_t beg
   if (type & MAP_FROM) {
     tgt_copy_from(loc, dev, (void *)begin, dev_addr, size, async, true);
     if (tgt_has_shadows_in(e, begin, size)) {
-      tgt_queue_wait(loc, dev, async);
+      tgt_queue_wait(loc, dev, async, true);
       tgt_shadows_to_host(e, begin, size);
     }
   }
@@ -743,10 +768,12 @@ static void tgt_update_list(ident_t *loc, struct tgt_device *dev, int32_t n, voi
       continue;
     }
     pthread_mutex_lock(&dev->lock);
-    if (type & MAP_NON_CONTIG)
+    if (type & MAP_NON_CONTIG) {
       tgt_update_noncontig(loc, dev, bases[i], begins[i], (int)sizes[i], type, name, async);
-    else
+    } else {
+      tgt_wait_preds_for_copy(loc, dev, async, (uintptr_t)begins[i], (size_t)sizes[i]);
       tgt_update_piece(loc, dev, (uintptr_t)begins[i], (size_t)sizes[i], type, name, async);
+    }
     pthread_mutex_unlock(&dev->lock);
   }
 }
