@@ -147,6 +147,7 @@ static void omp_set_library(int mode) {
     omp_fatal(NULL, "kmp_set_library(%d): unknown library type (1 serial, "
                     "2 turnaround, 3 throughput)", mode);
   th->pushed_nthreads = 0;
+  th->pushed_nthreads_list = NULL;
   th->task->icvs.nthreads =
       mode == OMP_LIBRARY_SERIAL ? 1 : omp_global.initial_icvs.nthreads;
   if (mode == OMP_LIBRARY_THROUGHPUT &&
@@ -297,15 +298,55 @@ OMP_EXPORT void __kmpc_pop_num_threads(ident_t *loc, int32_t gtid) {
   (void)gtid;
 }
 
-/* num_threads(n1, n2, ...) (OpenMP 6.0): n1 threads for the next region.
- * The later entries, which LLVM applies to the regions nested inside it,
- * are not kept: those regions use nthreads-var (OMP_NUM_THREADS's list). */
+/* The interned lists: a lock-free stack, searched before a push (two
+ * threads interning the same list at once may both add it: harmless). No
+ * lock, so nothing to reset in a fork() child. */
+static _Atomic(struct omp_nthreads_list *) omp_nthreads_lists;
+
+static const struct omp_nthreads_list *omp_nthreads_list_intern(const int32_t *values,
+                                                                int len) {
+  struct omp_nthreads_list *head = atomic_load(&omp_nthreads_lists);
+  for (struct omp_nthreads_list *l = head; l; l = l->next)
+    if (l->len == len && memcmp(l->values, values, sizeof(int) * (size_t)len) == 0)
+      return l;
+  struct omp_nthreads_list *l = malloc(sizeof(*l) + sizeof(int) * (size_t)len);
+  if (!l)
+    omp_fatal(NULL, "out of memory keeping a num_threads list");
+  l->len = len;
+  memcpy(l->values, values, sizeof(int) * (size_t)len);
+  l->next = head;
+  while (!atomic_compare_exchange_weak(&omp_nthreads_lists, &l->next, l))
+    ;
+  return l;
+}
+
+/* num_threads(n1, n2, ...) (OpenMP 6.0): n1 threads for the next region;
+ * inside it, nthreads-var is n2 for the next level, n3 below that, and the
+ * last value for every deeper level, in place of OMP_NUM_THREADS's list
+ * (LLVM's semantics; its test omp_parallel_num_threads_list.c), also when
+ * the region runs on one thread (LLVM 19 drops the list then; the spec
+ * gives it to the region's implicit tasks either way). A list of one value
+ * is num_threads(n1). A value below 1 changes nothing at its level, as in
+ * LLVM: n1 leaves the region to nthreads-var, a later one repeats the
+ * level above. */
 OMP_EXPORT void __kmpc_push_num_threads_list(ident_t *loc, int32_t gtid,
                                              uint32_t length, int32_t *list) {
-  (void)loc;
   (void)gtid;
-  if (length > 0 && list[0] > 0)
-    omp_self()->pushed_nthreads = list[0];
+  if (length == 0 || !list)
+    return;
+  struct omp_thread *th = omp_self();
+  if (list[0] >= 1)
+    th->pushed_nthreads = list[0];
+  if (length == 1)
+    return;
+  if (length > 4096)
+    omp_fatal(loc, "num_threads list of %u values: more than 4096 nesting levels",
+              (unsigned)length);
+  int32_t nested[length - 1];
+  int32_t above = list[0] >= 1 ? list[0] : th->task->icvs.nthreads;
+  for (uint32_t i = 1; i < length; i++)
+    above = nested[i - 1] = list[i] >= 1 ? list[i] : above;
+  th->pushed_nthreads_list = omp_nthreads_list_intern(nested, (int)length - 1);
 }
 
 static void omp_push_strict(ident_t *loc, int severity, const char *message) {

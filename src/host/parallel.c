@@ -38,12 +38,22 @@ void omp_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int argc,
 #endif
 
 /* ICVs of an implicit task at nesting level `level` (lists in OMP_NUM_THREADS
- * and OMP_PROC_BIND give one value per level). */
+ * and OMP_PROC_BIND give one value per level; a num_threads list pushed for
+ * this region, `list`, replaces OMP_NUM_THREADS's below it, as in LLVM). */
 void omp_icvs_for_level(struct omp_icvs *child, const struct omp_icvs *parent,
-                        int level) {
+                        int level, const struct omp_nthreads_list *list) {
   *child = *parent;
-  if (level < omp_global.nthreads_list_len)
+  if (list) {
+    child->nthreads_list = list;
+    child->nthreads_list_level = level;
+  }
+  if (child->nthreads_list) {
+    int k = level - child->nthreads_list_level;
+    const struct omp_nthreads_list *l = child->nthreads_list;
+    child->nthreads = l->values[k < l->len ? k : l->len - 1];
+  } else if (level < omp_global.nthreads_list_len) {
     child->nthreads = omp_global.nthreads_list[level];
+  }
   if (level < omp_global.bind_list_len)
     child->proc_bind = omp_global.bind_list[level];
 }
@@ -116,7 +126,7 @@ static void omp_master_leave(struct omp_thread *th, struct omp_team *team) {
 
 static void omp_implicit_tasks_init(struct omp_team *team, struct omp_task *parent) {
   struct omp_icvs icvs;
-  omp_icvs_for_level(&icvs, &parent->icvs, team->level);
+  omp_icvs_for_level(&icvs, &parent->icvs, team->level, team->nthreads_list);
   for (int i = 0; i < team->nthreads; i++) {
     struct omp_task *task = &team->implicit_tasks[i];
     omp_deps_free_children(task);
@@ -144,7 +154,9 @@ void omp_serialized_begin(struct omp_thread *th, ident_t *loc) {
   team->is_league = false;
   team->loc = loc;
   omp_team_reset_worksharing(team);
+  team->nthreads_list = th->pushed_nthreads_list;
   th->pushed_nthreads = 0;
+  th->pushed_nthreads_list = NULL;
   th->pushed_proc_bind = 0;
   struct omp_task *parent_task = th->task;
   omp_master_enter(th, team);
@@ -282,6 +294,8 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   }
   bool hot;
   struct omp_team *team = omp_team_obtain(th, n, &hot);
+  team->nthreads_list = th->pushed_nthreads_list;
+  th->pushed_nthreads_list = NULL;
   team->level = th->team->level + 1;
   team->active_level = th->team->active_level + 1;
   team->serialized = false;

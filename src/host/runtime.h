@@ -64,8 +64,23 @@ typedef int32_t kmp_critical_name[8];
 /* ---- ICVs -------------------------------------------------------------- */
 
 /* The ICVs of one data environment (each task carries its own copy). */
+/* The values a num_threads(n1, n2, ...) list gives the levels nested in
+ * its region (n2, n3, ...; the last one for every deeper level). Interned
+ * (kmp_ext.c): never freed, so ICVs can point at one for as long as any
+ * task lives. */
+struct omp_nthreads_list {
+  struct omp_nthreads_list *next; /* the interned lists */
+  int len;
+  int values[];
+};
+
 struct omp_icvs {
   int nthreads;          /* nthreads-var for the next parallel region */
+  /* A num_threads list's values for the levels below its region (NULL:
+   * OMP_NUM_THREADS's list), and the level of that region's implicit tasks,
+   * which take values[0]. */
+  const struct omp_nthreads_list *nthreads_list;
+  int nthreads_list_level;
   int dynamic;           /* dyn-var */
   int max_active_levels; /* max-active-levels-var */
   int thread_limit;      /* thread-limit-var */
@@ -283,6 +298,9 @@ struct omp_dispatch_private {
 
 struct omp_team {
   int nthreads;
+  /* the num_threads list pushed for this region: its implicit tasks' and
+   * their descendants' nthreads-var (NULL: none) */
+  const struct omp_nthreads_list *nthreads_list;
   int level;             /* nesting level, serialized regions included */
   int active_level;      /* nesting level of regions with >1 thread */
   bool serialized;       /* a team of one from if(0)/num_threads(1)/limits */
@@ -336,6 +354,7 @@ struct omp_thread {
   struct omp_team *serial_teams; /* free list for serialized regions */
   /* next fork's clauses */
   int pushed_nthreads;
+  const struct omp_nthreads_list *pushed_nthreads_list; /* num_threads(n1, n2, ...) */
   int pushed_proc_bind;
   int pushed_nteams_lb, pushed_nteams_ub;
   int pushed_teams_thread_limit;
@@ -430,7 +449,7 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
 void omp_serialized_begin(struct omp_thread *th, ident_t *loc);
 void omp_serialized_end(struct omp_thread *th);
 void omp_icvs_for_level(struct omp_icvs *child, const struct omp_icvs *parent,
-                        int level);
+                        int level, const struct omp_nthreads_list *list);
 
 /* ---- barrier.c -------------------------------------------------------------- */
 

@@ -10,6 +10,8 @@ omprt_add_test(env_defaults SOURCES env_icvs.c
        stack=1024)
 omprt_add_test(env_num_threads_list SOURCES env_icvs.c ENV OMP_NUM_THREADS=3,2,1
   ARGS nthreads=3 nthreads1=2 nthreads2=1 mal=max)
+# num_threads(list) (__kmpc_push_num_threads_list) below and instead of it.
+omprt_add_test(num_threads_list SOURCES num_threads_list.c ENV OMP_NUM_THREADS=2,2,2,2,2)
 omprt_add_test(env_num_threads_one SOURCES env_icvs.c ENV "OMP_NUM_THREADS= 5 "
   ARGS nthreads=5 nthreads1=5 mal=1)
 omprt_add_test(env_schedule SOURCES env_icvs.c ENV OMP_SCHEDULE=guided,7
