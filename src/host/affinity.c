@@ -48,6 +48,8 @@ static size_t omp_mask_size;      /* CPU_ALLOC_SIZE(omp_max_procs) */
 
 /* The initial thread binds itself to place 0 at start-up (as LLVM). */
 static __thread int omp_tls_root_place = -1;
+/* The processors usable at start-up (KMP_AFFINITY=reset goes back to them). */
+static cpu_set_t *omp_initial_mask;
 
 /* ---- processor sets ------------------------------------------------------ */
 
@@ -448,6 +450,17 @@ void omp_affinity_init(const char *places, bool binding, const char *hw_subset) 
       }
     omp_global.num_procs = n;
   }
+  /* KMP_AFFINITY=reset: the initial thread binds at its first fork and
+   * goes back to the whole mask after each outermost region. */
+  omp_initial_mask = CPU_ALLOC((size_t)omp_max_procs);
+  if (!omp_initial_mask)
+    omp_fatal(NULL, "out of memory reading the process affinity mask");
+  CPU_ZERO_S(omp_mask_size, omp_initial_mask);
+  for (int id = 0; id < omp_max_procs; id++)
+    if (omp_avail[id])
+      CPU_SET_S((size_t)id, omp_mask_size, omp_initial_mask);
+  if (omp_global.affinity_reset)
+    return;
   omp_bind_self(0);
   omp_tls_root_place = 0;
 }
@@ -671,6 +684,16 @@ void omp_affinity_fork(struct omp_team *team, int proc_bind) {
     free(a);
   if (omp_global.display_affinity)
     omp_display_affinity_team(team, changed);
+}
+
+void omp_affinity_join(struct omp_team *team) {
+  struct omp_thread *master = omp_self();
+  if (!omp_binding || !omp_initial_mask || team->level != 1 || !master->is_root)
+    return;
+  if (sched_setaffinity(0, omp_mask_size, omp_initial_mask) != 0)
+    omp_bind_failed(errno);
+  master->place = -1;
+  omp_tls_root_place = -1; /* the next fork binds it again */
 }
 
 /* ---- masks as text ------------------------------------------------------------- */

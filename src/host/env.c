@@ -317,13 +317,15 @@ static int omp_parse_bind_list(const char *text, int **out) {
 
 /* KMP_AFFINITY in OpenMP terms: the binding policy and an OMP_PLACES text
  * (in `places`, size bytes). Understood: the modifiers verbose, warnings,
- * respect, duplicates, reset and their no- forms (accepted; nothing more is
- * printed for verbose), granularity=fine|thread|core|tile|socket|package|
+ * respect, duplicates and their no- forms (accepted; nothing more is
+ * printed for verbose), reset (*reset: the initial thread runs unbound
+ * outside parallel regions, affinity.c), granularity=fine|thread|core|tile|socket|package|
  * numa, and the types compact (close), scatter and balanced (spread), none
  * and disabled (no binding), explicit with proclist=[ids, a-b ranges, {sets}]
  * (one place per id or set). Permute and offset numbers are not: a warning
  * says so and they are ignored. False for a value we cannot read. */
-static bool omp_parse_kmp_affinity(const char *text, int *bind, char *places, size_t size) {
+static bool omp_parse_kmp_affinity(const char *text, int *bind, char *places, size_t size,
+                                   bool *reset) {
   const char *granularity = "cores";
   const char *proclist = NULL;
   int type = -1; /* omp_proc_bind_*, or -2 for explicit */
@@ -348,6 +350,8 @@ static bool omp_parse_kmp_affinity(const char *text, int *bind, char *places, si
     for (size_t m = 0; !known && m < sizeof(modifiers) / sizeof(*modifiers); m++)
       known = omp_word_is(p, len, modifiers[m]);
     if (known) {
+      if (omp_word_is(p, len, "reset") || omp_word_is(p, len, "noreset"))
+        *reset = omp_word_is(p, len, "reset");
     } else if (len > 12 && strncmp(p, "granularity=", 12) == 0) {
       const char *g = p + 12;
       size_t glen = len - 12;
@@ -441,7 +445,8 @@ static void omp_env_affinity(struct omp_global *g) {
   const char *kmp = omp_getenv("KMP_AFFINITY");
   static char kmp_places[65536]; /* an explicit list: one "{id}" per processor */
   int kmp_bind;
-  if (kmp && !omp_parse_kmp_affinity(kmp, &kmp_bind, kmp_places, sizeof(kmp_places))) {
+  bool reset = false;
+  if (kmp && !omp_parse_kmp_affinity(kmp, &kmp_bind, kmp_places, sizeof(kmp_places), &reset)) {
     omp_env_bad("KMP_AFFINITY", kmp,
                 "expected [modifiers,][granularity=fine|core|socket,]compact|scatter|"
                 "balanced|none|disabled, or explicit,proclist=[...]");
@@ -457,6 +462,7 @@ static void omp_env_affinity(struct omp_global *g) {
     if (bind || places)
       omp_warn("KMP_AFFINITY is set: OMP_PROC_BIND and OMP_PLACES are ignored");
     g->initial_icvs.proc_bind = kmp_bind;
+    g->affinity_reset = reset;
     omp_affinity_init(kmp_bind == omp_proc_bind_false ? NULL : kmp_places,
                       kmp_bind != omp_proc_bind_false, hw_subset);
     return;

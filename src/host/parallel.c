@@ -273,6 +273,8 @@ static void omp_team_run(struct omp_thread *th, struct omp_team *team,
   omp_invoke_microtask(fn, &gtid, &btid, argc, argv);
   omp_join(th, team);
   omp_master_leave(th, team);
+  if (OMP_UNLIKELY(omp_global.affinity_reset))
+    omp_affinity_join(team);
 }
 
 void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,

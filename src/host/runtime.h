@@ -111,6 +111,7 @@ struct omp_global {
   size_t stacksize;         /* OMP_STACKSIZE for worker threads */
   int wait_policy;          /* OMP_WAIT_POLICY: 0 unset, 1 active, 2 passive */
   int library;              /* KMP_LIBRARY: 0 unset, else enum omp_library */
+  bool affinity_reset;      /* KMP_AFFINITY=reset: unbound outside regions */
   int64_t blocktime_ns;     /* spin budget before sleeping (KMP_BLOCKTIME) */
   int cancellation;         /* OMP_CANCELLATION */
   int display_env;          /* OMP_DISPLAY_ENV: 0 false, 1 true, 2 verbose */
@@ -529,6 +530,9 @@ void omp_env_init(void);
 /* Called at each fork of a team of >1 threads, before workers start: assign
  * places (proc_bind policy) and bind; returns at once when binding is off. */
 void omp_affinity_fork(struct omp_team *team, int proc_bind);
+/* After the join of `team` (KMP_AFFINITY=reset: an outermost region's
+ * primary thread goes back to the mask it started with). */
+void omp_affinity_join(struct omp_team *team);
 /* env.c hands over OMP_PLACES (NULL when unset), whether binding is on and
  * KMP_HW_SUBSET (NULL when unset). */
 void omp_affinity_init(const char *places, bool binding, const char *hw_subset);

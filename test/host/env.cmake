@@ -133,6 +133,8 @@ omprt_add_test(kmp_affinity_explicit SOURCES kmp_affinity.c ARGS explicit
 omprt_add_test(kmp_affinity_scatter SOURCES kmp_affinity.c ARGS scatter
   ENV "KMP_AFFINITY=verbose,granularity=fine,scatter")
 omprt_add_test(kmp_affinity_none SOURCES kmp_affinity.c ARGS none ENV KMP_AFFINITY=none)
+omprt_add_test(kmp_affinity_reset SOURCES kmp_affinity.c ARGS reset
+  ENV "KMP_AFFINITY=reset,granularity=fine,compact")
 omprt_add_test(kmp_affinity_bad SOURCES kmp_affinity.c ARGS none ENV KMP_AFFINITY=compactt
   PASS_REGEX "omp: warning: KMP_AFFINITY=\"compactt\": expected .*using the default.*PASS")
 omprt_add_test(kmp_affinity_permute SOURCES kmp_affinity.c ARGS scatter

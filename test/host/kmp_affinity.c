@@ -5,6 +5,7 @@
  *    close in that order (thread 0 runs on processor 1);
  *  - scatter: "granularity=fine,scatter": one place per available processor,
  *    bind spread;
+ *  - reset: "reset,granularity=fine,compact": bound inside regions only;
  *  - none: "none": no binding;
  *  - bad values fall back to the default with a warning (checked by the
  *    test's PASS_REGEX on the message).
@@ -46,6 +47,31 @@ int main(int argc, char **argv) {
     CHECK_EQ_INT(omp_get_num_places(), CPU_COUNT(&avail));
     CHECK_EQ_INT(omp_get_place_num_procs(0), 1);
     CHECK_EQ_INT(omp_get_proc_bind(), omp_proc_bind_spread);
+  } else if (strcmp(which, "reset") == 0) {
+    /* "reset,granularity=fine,compact": the initial thread runs on the whole
+     * mask outside regions, on its place inside each (nested ones too). */
+    for (int round = 0; round < 3; round++) {
+      cpu_set_t outside, inside, nested;
+      sched_getaffinity(0, sizeof(outside), &outside);
+      CHECK(CPU_EQUAL(&outside, &avail), "round %d: outside a region the initial thread "
+            "may run on %d processors, want all %d", round, CPU_COUNT(&outside),
+            CPU_COUNT(&avail));
+      omp_set_max_active_levels(2);
+#pragma omp parallel num_threads(2)
+      if (omp_get_thread_num() == 0) {
+        sched_getaffinity(0, sizeof(inside), &inside);
+#pragma omp parallel num_threads(2)
+        if (omp_get_thread_num() == 0)
+          sched_getaffinity(0, sizeof(nested), &nested);
+      }
+      CHECK(CPU_COUNT(&inside) == 1 && CPU_COUNT(&nested) == 1,
+            "round %d: inside regions the primary thread may run on %d and %d processors, "
+            "want its place's 1", round, CPU_COUNT(&inside), CPU_COUNT(&nested));
+    }
+    cpu_set_t after;
+    sched_getaffinity(0, sizeof(after), &after);
+    CHECK(CPU_EQUAL(&after, &avail), "after the regions: %d processors, want %d",
+          CPU_COUNT(&after), CPU_COUNT(&avail));
   } else if (strcmp(which, "none") == 0) {
     CHECK_EQ_INT(omp_get_proc_bind(), omp_proc_bind_false);
   } else {
