@@ -145,8 +145,12 @@ OMP_EXPORT void omp_get_schedule(omp_sched_t *kind, int *chunk) {
   const struct omp_icvs *icvs = &omp_self()->task->icvs;
   *kind = (omp_sched_t)icvs->sched_kind;
   int base = (int)((unsigned)icvs->sched_kind & ~(unsigned)omp_sched_monotonic);
-  /* LLVM reports chunk 0 for static without chunk and 1 for others */
-  *chunk = icvs->sched_chunk ? icvs->sched_chunk : (base == omp_sched_static || base == omp_sched_auto ? 0 : 1);
+  /* As LLVM: static without a chunk reports 0, auto always 1 (it has no
+   * chunk), the others their chunk or 1. */
+  if (base == omp_sched_auto)
+    *chunk = 1;
+  else
+    *chunk = icvs->sched_chunk ? icvs->sched_chunk : (base == omp_sched_static ? 0 : 1);
 }
 
 OMP_EXPORT int omp_get_thread_limit(void) {

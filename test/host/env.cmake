@@ -20,6 +20,9 @@ omprt_add_test(env_schedule_monotonic SOURCES env_icvs.c
   ENV OMP_SCHEDULE=monotonic:dynamic,5 ARGS sched=0x80000002 chunk=5)
 omprt_add_test(env_schedule_static SOURCES env_icvs.c ENV OMP_SCHEDULE=static,3
   ARGS sched=1 chunk=3)
+# auto has no chunk: omp_get_schedule says 1, as LLVM
+omprt_add_test(env_schedule_auto SOURCES env_icvs.c ENV OMP_SCHEDULE=auto
+  ARGS sched=4 chunk=1)
 omprt_add_test(env_settings SOURCES env_icvs.c
   ENV OMP_THREAD_LIMIT=6 OMP_CANCELLATION=1
       OMP_MAX_TASK_PRIORITY=9 OMP_DEFAULT_DEVICE=2 OMP_NUM_TEAMS=3
