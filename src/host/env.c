@@ -486,6 +486,23 @@ static void omp_env_affinity(struct omp_global *g) {
   omp_affinity_init(places, g->initial_icvs.proc_bind != omp_proc_bind_false, hw_subset);
 }
 
+/* KMP_TEAMS_PROC_BIND: how the initial threads of a host teams region share
+ * the place partition (LLVM's): spread (the default), close or primary. */
+static void omp_env_teams_proc_bind(struct omp_global *g) {
+  g->teams_proc_bind = omp_proc_bind_spread;
+  const char *v = omp_getenv("KMP_TEAMS_PROC_BIND");
+  if (!v)
+    return;
+  if (omp_text_is(v, "spread"))
+    g->teams_proc_bind = omp_proc_bind_spread;
+  else if (omp_text_is(v, "close"))
+    g->teams_proc_bind = omp_proc_bind_close;
+  else if (omp_text_is(v, "primary") || omp_text_is(v, "master"))
+    g->teams_proc_bind = omp_proc_bind_master;
+  else
+    omp_env_bad("KMP_TEAMS_PROC_BIND", v, "expected spread, close or primary");
+}
+
 /* ---- stack size, KMP_LIBRARY, OMP_WAIT_POLICY, KMP_BLOCKTIME ---------------- */
 
 /* "size[B|K|M|G|T]" (case-insensitive, blanks allowed), K when no unit. */
@@ -785,13 +802,13 @@ static void omp_env_defaults(struct omp_global *g) {
 
 /* LLVM's runtime reads some seventy KMP_* variables; we read a few. A
  * program that sets one of the others (KMP_TOPOLOGY_METHOD, KMP_INIT_AT_FORK,
- * KMP_TEAMS_THREAD_LIMIT, ...) is told once per variable that it has no effect here,
+ * KMP_DEVICE_THREAD_LIMIT, ...) is told once per variable that it has no effect here,
  * rather than finding out from its run. */
 static void omp_env_warn_unsupported_kmp(void) {
   static const char *const supported[] = {
       "KMP_AFFINITY", "KMP_BLOCKTIME", "KMP_FORCE_REDUCTION", "KMP_HW_SUBSET",
-      "KMP_LIBRARY",  "KMP_SETTINGS",  "KMP_STACKSIZE",       "KMP_VERSION",
-      "KMP_WARNINGS"};
+      "KMP_LIBRARY",  "KMP_SETTINGS",  "KMP_STACKSIZE",       "KMP_TEAMS_PROC_BIND",
+      "KMP_TEAMS_THREAD_LIMIT", "KMP_VERSION", "KMP_WARNINGS"};
   extern char **environ;
   for (char **entry = environ; entry && *entry; entry++) {
     const char *name = *entry;
@@ -819,6 +836,7 @@ void omp_env_init(void) {
   omp_env_defaults(g);
   omp_env_num_threads(g);
   omp_env_affinity(g); /* may narrow num_procs to the places' processors */
+  omp_env_teams_proc_bind(g);
   if (icvs->nthreads == 0)
     icvs->nthreads = g->num_procs;
   omp_env_schedule(icvs);
@@ -834,6 +852,8 @@ void omp_env_init(void) {
   omp_env_int("OMP_MAX_TASK_PRIORITY", 0, &g->max_task_priority);
   omp_env_int("OMP_NUM_TEAMS", 1, &g->num_teams);
   omp_env_int("OMP_TEAMS_THREAD_LIMIT", 1, &g->teams_thread_limit);
+  g->teams_max_threads = g->num_procs;
+  omp_env_int("KMP_TEAMS_THREAD_LIMIT", 1, &g->teams_max_threads);
   omp_env_target_offload(g);
   omp_env_allocator(g);
   omp_env_hidden_helpers(g);

@@ -383,6 +383,7 @@ OMP_EXPORT void __kmpc_push_num_teams(ident_t *loc, int32_t gtid,
   struct omp_thread *th = omp_self();
   th->pushed_nteams_lb = num_teams;
   th->pushed_nteams_ub = num_teams;
+  th->pushed_nteams_51 = false;
   th->pushed_teams_thread_limit = num_threads;
 }
 
@@ -397,6 +398,7 @@ OMP_EXPORT void __kmpc_push_num_teams_51(ident_t *loc, int32_t gtid,
   struct omp_thread *th = omp_self();
   th->pushed_nteams_lb = num_teams_lb;
   th->pushed_nteams_ub = num_teams_ub;
+  th->pushed_nteams_51 = true;
   th->pushed_teams_thread_limit = num_threads;
 }
 
@@ -411,30 +413,56 @@ OMP_EXPORT void __kmpc_set_thread_limit(ident_t *loc, int32_t gtid,
 /* A league of host teams: one initial thread per team, each running the
  * teams body as thread 0 of its own (one-thread) team. The league does not
  * open a nesting level: omp_get_level() counts parallel regions only. */
+/* The number of host teams and the threads each may have, as LLVM's
+ * __kmp_push_num_teams(_51) and __kmp_push_thread_limit decide them: all
+ * teams together may have KMP_TEAMS_THREAD_LIMIT threads (the number of
+ * processors by default), so num_teams(n) above that gets that many teams,
+ * with a warning; num_teams(lb:ub) takes ub when it fits, else lb (with a
+ * thread_limit: as many as fit, within [lb, ub]), and an exact
+ * num_teams(n:n) is never cut. */
 static void omp_teams_sizes(struct omp_thread *th, int *nteams, int *limit) {
-  int n = th->pushed_nteams_ub;
-  if (n <= 0)
-    n = omp_global.num_teams > 0 ? omp_global.num_teams : 1;
-  /* As LLVM: a host league has at most one team per processor. */
-  if (n > omp_global.num_procs) {
-    if (th->pushed_nteams_ub > 0 && th->pushed_nteams_lb > omp_global.num_procs)
-      omp_warn("num_teams(%d): only %d teams can run on this host",
-               th->pushed_nteams_lb, omp_global.num_procs);
-    n = omp_global.num_procs;
-  }
+  int max = omp_global.teams_max_threads;
+  int lb = th->pushed_nteams_lb, ub = th->pushed_nteams_ub;
   int tl = th->pushed_teams_thread_limit;
-  if (tl <= 0)
-    tl = omp_global.teams_thread_limit;
-  if (tl <= 0) {
-    tl = omp_global.num_procs / n;
-    if (tl > th->task->icvs.nthreads)
-      tl = th->task->icvs.nthreads;
-    if (tl < 1)
-      tl = 1;
+  int n;
+  if (lb <= 0 && ub > 0)
+    lb = ub;
+  if (ub <= 0) { /* no num_teams clause */
+    n = omp_global.num_teams > 0 ? omp_global.num_teams : 1;
+    if (n > max)
+      n = max;
+  } else if (th->pushed_nteams_51 && lb == ub) {
+    n = ub;
+  } else if (th->pushed_nteams_51) {
+    if (tl <= 0)
+      n = ub > max ? lb : ub;
+    else
+      n = tl > max ? lb : max / tl;
+    n = n < lb ? lb : n > ub ? ub : n;
+  } else {
+    n = ub;
+    if (n > max) {
+      omp_warn("num_teams(%d): only %d teams can run on this host (KMP_TEAMS_THREAD_LIMIT "
+               "raises the limit)", n, max);
+      n = max;
+    }
   }
+  if (tl <= 0) {
+    tl = omp_global.teams_thread_limit;
+    if (tl <= 0) {
+      tl = omp_global.num_procs / n;
+      if (tl > th->task->icvs.nthreads)
+        tl = th->task->icvs.nthreads;
+    }
+  }
+  if ((long)n * tl > max)
+    tl = max / n;
+  if (tl < 1)
+    tl = 1;
   if (tl > th->task->icvs.thread_limit)
     tl = th->task->icvs.thread_limit;
   th->pushed_nteams_lb = th->pushed_nteams_ub = 0;
+  th->pushed_nteams_51 = false;
   th->pushed_teams_thread_limit = 0;
   *nteams = n;
   *limit = tl;
@@ -466,6 +494,10 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
     if (league->implicit_tasks[i].icvs.nthreads > limit)
       league->implicit_tasks[i].icvs.nthreads = limit;
   }
+  /* Each team's initial thread gets a subpartition of the place list
+   * (OpenMP 5.1 teams), as LLVM: by KMP_TEAMS_PROC_BIND, spread by default. */
+  if (nteams > 1)
+    omp_affinity_fork(league, omp_global.teams_proc_bind);
   for (int i = 1; i < nteams; i++)
     omp_worker_start(league->threads[i], league, i);
   int32_t gtid = th->gtid, btid = 0;

@@ -112,6 +112,8 @@ struct omp_global {
   int wait_policy;          /* OMP_WAIT_POLICY: 0 unset, 1 active, 2 passive */
   int library;              /* KMP_LIBRARY: 0 unset, else enum omp_library */
   bool affinity_reset;      /* KMP_AFFINITY=reset: unbound outside regions */
+  int teams_proc_bind;      /* KMP_TEAMS_PROC_BIND: how teams share the places */
+  int teams_max_threads;    /* KMP_TEAMS_THREAD_LIMIT: threads of all host teams */
   int64_t blocktime_ns;     /* spin budget before sleeping (KMP_BLOCKTIME) */
   int cancellation;         /* OMP_CANCELLATION */
   int display_env;          /* OMP_DISPLAY_ENV: 0 false, 1 true, 2 verbose */
@@ -358,6 +360,7 @@ struct omp_thread {
   const struct omp_nthreads_list *pushed_nthreads_list; /* num_threads(n1, n2, ...) */
   int pushed_proc_bind;
   int pushed_nteams_lb, pushed_nteams_ub;
+  bool pushed_nteams_51;    /* by __kmpc_push_num_teams_51 (lower:upper bounds) */
   int pushed_teams_thread_limit;
   /* num_threads(strict: n) of the next fork (kmp_ext.c); the fork hands
    * the team size it got to omp_num_threads_strict_check */
