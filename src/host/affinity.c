@@ -46,7 +46,10 @@ static bool *omp_avail;
 static int omp_max_procs;
 static size_t omp_mask_size;      /* CPU_ALLOC_SIZE(omp_max_procs) */
 
-/* The initial thread binds itself to place 0 at start-up (as LLVM). */
+/* The thread that starts the runtime binds itself to place 0 at once (LLVM
+ * binds a root thread at its first parallel region or place query, so one
+ * that only called, say, omp_set_num_threads keeps its mask there; the spec
+ * leaves the moment open). */
 static __thread int omp_tls_root_place = -1;
 /* The processors usable at start-up (KMP_AFFINITY=reset goes back to them). */
 static cpu_set_t *omp_initial_mask;
