@@ -55,13 +55,19 @@ fi
 ours_dir=$(cd "$build/lib" && pwd -P)
 llvm_dir=$(cd "${OMPRT_LLVM_LIB_DIR:-/usr/lib/llvm-19/lib}" && pwd -P)
 # The default device: the first GPU when the CUDA probe finds one and the
-# sm_90 build exists (LLVM 19 runs its JIT copy: it cannot load CUDA 13
-# cubins), otherwise the x86_64 offload device.
+# sm_90 build exists, otherwise the x86_64 offload device. On the GPU both
+# runtimes run gpu_b14_abi7 when it was built (cubins LLVM 19 can load:
+# scripts/cuda_abi7.sh); else LLVM 19 runs its JIT copy (it cannot load
+# CUDA 13 cubins) and ours the cubin.
 device="the x86_64 offload device" llvm_bin=$bin
 probe=$build/test/gpu/gpu_cuda_probe
 if [ -x "$probe" ] && [ -x "$build/bench/cuda/gpu_b14" ] && probe_line=$("$probe" 2>/dev/null); then
   bin=$build/bench/cuda/gpu_b14
   llvm_bin=$build/bench/cuda/gpu_b14_jit
+  if [ -x "$build/bench/cuda/gpu_b14_abi7" ]; then
+    bin=$build/bench/cuda/gpu_b14_abi7
+    llvm_bin=$bin
+  fi
   [ -x "$llvm_bin" ] || llvm_bin=$bin
   export PATH=/usr/local/cuda/bin:$PATH # ptxas for LLVM's JIT
   device="the GPU (${probe_line#cuda_probe: })"

@@ -57,6 +57,8 @@ bin=$build/bench/matmul/matmul
 device_flag=""
 if [ -n "$gpu" ]; then
   bin=$build/bench/matmul/matmul_nvptx
+  # cubins LLVM 19 can load too (scripts/cuda_abi7.sh), when built
+  [ -x "$build/bench/matmul/matmul_nvptx_abi7" ] && bin=$build/bench/matmul/matmul_nvptx_abi7
   device_flag=--require-device
 fi
 if [ ! -x "$bin" ]; then

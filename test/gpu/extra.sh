@@ -13,6 +13,13 @@ llvm=/tmp/omprt-llvm19/llvm19-baseline${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export PATH=/usr/local/cuda/bin:$PATH # ptxas for LLVM's JIT
 mm=$build/bench/matmul/matmul_nvptx mm_llvm=$build/bench/matmul/matmul_nvptx_jit
 b14=$build/bench/cuda/gpu_b14 b14_llvm=$build/bench/cuda/gpu_b14_jit
+# Cubins LLVM 19 can load (scripts/cuda_abi7.sh): one binary for both runtimes.
+if [ -x "$build/bench/matmul/matmul_nvptx_abi7" ]; then
+  mm=$build/bench/matmul/matmul_nvptx_abi7 mm_llvm=$mm
+fi
+if [ -x "$build/bench/cuda/gpu_b14_abi7" ]; then
+  b14=$build/bench/cuda/gpu_b14_abi7 b14_llvm=$b14
+fi
 csv=$out/extra.csv
 echo "study,runtime,config,csv..." >"$csv"
 run() { # study runtime config libs cmd...

@@ -207,9 +207,14 @@ csv=$out/bench.csv blog=$out/bench.log
 echo "runtime,bench,n,t,async,kernel,median_us,per_offload_us,ran_on" >"$csv"
 : >"$blog"
 cuda_b1=$build/bench/cuda/cuda_b1 gpu_b14=$build/bench/cuda/gpu_b14
-# LLVM 19 refuses CUDA 13's cubins (ELF ABI 8); it runs the LLVM IR copy,
-# which it JIT-compiles with the ptxas it finds on PATH (bench/cuda).
+# LLVM 19 refuses CUDA 13's cubins (ELF ABI 8). With gpu_b14_abi7 (built
+# with scripts/cuda_abi7.sh's toolchain) both runtimes run that one binary;
+# otherwise LLVM runs the LLVM IR copy, which it would JIT-compile with the
+# ptxas it finds on PATH (bench/cuda).
 gpu_b14_llvm=$build/bench/cuda/gpu_b14_jit
+if [ -x "$build/bench/cuda/gpu_b14_abi7" ]; then
+  gpu_b14=$build/bench/cuda/gpu_b14_abi7 gpu_b14_llvm=$gpu_b14
+fi
 [ -x "$gpu_b14_llvm" ] || gpu_b14_llvm=$gpu_b14
 llvm_path=/usr/local/cuda/bin:$PATH
 bench_run() { # runtime label, then the command; appends its CSV line
