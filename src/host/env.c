@@ -806,8 +806,9 @@ static void omp_env_defaults(struct omp_global *g) {
  * rather than finding out from its run. */
 static void omp_env_warn_unsupported_kmp(void) {
   static const char *const supported[] = {
-      "KMP_AFFINITY", "KMP_BLOCKTIME", "KMP_FORCE_REDUCTION", "KMP_HW_SUBSET",
-      "KMP_LIBRARY",  "KMP_SETTINGS",  "KMP_STACKSIZE",       "KMP_TEAMS_PROC_BIND",
+      "KMP_AFFINITY",        "KMP_BLOCKTIME", "KMP_ENABLE_TASK_THROTTLING",
+      "KMP_FORCE_REDUCTION", "KMP_HW_SUBSET", "KMP_LIBRARY",
+      "KMP_SETTINGS",        "KMP_STACKSIZE", "KMP_TEAMS_PROC_BIND",
       "KMP_TEAMS_THREAD_LIMIT", "KMP_VERSION", "KMP_WARNINGS"};
   extern char **environ;
   for (char **entry = environ; entry && *entry; entry++) {
@@ -849,6 +850,11 @@ void omp_env_init(void) {
   omp_env_library(g);
   omp_env_waiting(g);
   omp_env_bool("OMP_CANCELLATION", &g->cancellation);
+  /* LLVM's task throttling: a producer whose queue holds 256 tasks runs the
+   * next one itself; 0 lets the queue grow instead. */
+  int throttling = 1;
+  omp_env_bool("KMP_ENABLE_TASK_THROTTLING", &throttling);
+  g->task_throttling_off = !throttling;
   omp_env_int("OMP_MAX_TASK_PRIORITY", 0, &g->max_task_priority);
   omp_env_int("OMP_NUM_TEAMS", 1, &g->num_teams);
   omp_env_int("OMP_TEAMS_THREAD_LIMIT", 1, &g->teams_thread_limit);

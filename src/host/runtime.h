@@ -116,6 +116,7 @@ struct omp_global {
   int teams_max_threads;    /* KMP_TEAMS_THREAD_LIMIT: threads of all host teams */
   int64_t blocktime_ns;     /* spin budget before sleeping (KMP_BLOCKTIME) */
   int cancellation;         /* OMP_CANCELLATION */
+  bool task_throttling_off; /* KMP_ENABLE_TASK_THROTTLING=0: deques grow */
   int display_env;          /* OMP_DISPLAY_ENV: 0 false, 1 true, 2 verbose */
   int display_affinity;     /* OMP_DISPLAY_AFFINITY */
   int max_task_priority;    /* OMP_MAX_TASK_PRIORITY */

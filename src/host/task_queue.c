@@ -401,7 +401,7 @@ static bool omp_is_owner(const struct omp_team *team, int tid) {
 
 /* Queue a ready task made by member `tid` (the caller) of `team`.
  * OMP_ENQUEUE_FULL when its deque is full (the caller runs the task
- * itself); OMP_ENQUEUE_WAKE when some thread sleeps or is about to and must
+ * itself; with KMP_ENABLE_TASK_THROTTLING=0 the deque grows instead); OMP_ENQUEUE_WAKE when some thread sleeps or is about to and must
  * hear of it (omp_team_signal_work), else OMP_ENQUEUE_QUEUED. */
 int omp_task_enqueue(struct omp_team *team, int tid, struct omp_task *task) {
   if (OMP_UNLIKELY(task->priority > 0)) {
@@ -409,7 +409,7 @@ int omp_task_enqueue(struct omp_team *team, int tid, struct omp_task *task) {
     return OMP_ENQUEUE_WAKE;
   }
   struct omp_task_deque *dq = &omp_team_deques(team)[tid];
-  if (!omp_deque_push(dq, task, false))
+  if (!omp_deque_push(dq, task, omp_global.task_throttling_off))
     return OMP_ENQUEUE_FULL;
   /* A waiter announces itself, then looks at every deque; this orders our
    * push before our look at `waiters`, so one of us sees the other. And a

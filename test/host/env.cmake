@@ -177,6 +177,12 @@ omprt_add_test(env_kmp_version_settings SOURCES env_icvs.c ENV KMP_VERSION=1 KMP
   ARGS library=3
   PASS_REGEX "omp: version: omprt libomp.so.5[^\n]*\n\nOPENMP DISPLAY ENVIRONMENT BEGIN\n.*KMP_BLOCKTIME=.*OPENMP DISPLAY ENVIRONMENT END\n.*PASS")
 
+# Task throttling on (the default) and off (queues grow).
+omprt_add_test(env_kmp_task_throttling_on SOURCES task_throttling.c ARGS on
+  ENV OMP_NUM_THREADS=2)
+omprt_add_test(env_kmp_task_throttling_off SOURCES task_throttling.c ARGS off
+  ENV OMP_NUM_THREADS=2 KMP_ENABLE_TASK_THROTTLING=0)
+
 # ---- KMP_HW_SUBSET ------------------------------------------------------------
 # kmp_hw_subset.c computes what each value must leave from /sys's topology.
 omprt_add_test(kmp_hw_subset_per_core SOURCES kmp_hw_subset.c ARGS per_core ENV KMP_HW_SUBSET=1t)
