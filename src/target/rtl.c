@@ -29,10 +29,41 @@ static bool tgt_plugin_active[TGT_NPLUGINS];
 static pthread_once_t tgt_init_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t tgt_devices_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* LLVM 19's libomptarget reads some twenty LIBOMPTARGET_* variables; a
+ * program that sets one we do not read is told once, at start-up, rather
+ * than finding out from its run (as libomp does for KMP_*).
+ * LIBOMPTARGET_MAP_FORCE_ATOMIC is read and has nothing to change: our
+ * reference counts are always updated under the device's lock. */
+static void tgt_warn_unsupported_env(void) {
+  static const char *const supported[] = {
+      "LIBOMPTARGET_COMPLETION",      "LIBOMPTARGET_CUDA_COMPLETION",
+      "LIBOMPTARGET_CUDA_SYNC",       "LIBOMPTARGET_DEBUG",
+      "LIBOMPTARGET_DEVICE_DEPENDENCES", "LIBOMPTARGET_DEVICE_RTL_DEBUG",
+      "LIBOMPTARGET_HEAP_SIZE",       "LIBOMPTARGET_INFO",
+      "LIBOMPTARGET_MAP_FORCE_ATOMIC", "LIBOMPTARGET_MEMORY_MANAGER_THRESHOLD",
+      "LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT", "LIBOMPTARGET_NUM_INITIAL_EVENTS",
+      "LIBOMPTARGET_NUM_INITIAL_STREAMS", "LIBOMPTARGET_SHARED_MEMORY_SIZE",
+      "LIBOMPTARGET_STACK_SIZE"};
+  extern char **environ;
+  for (char **entry = environ; entry && *entry; entry++) {
+    const char *name = *entry;
+    if (strncmp(name, "LIBOMPTARGET_", 13) != 0)
+      continue;
+    size_t len = strcspn(name, "=");
+    bool known = false;
+    for (size_t i = 0; i < sizeof(supported) / sizeof(*supported); i++)
+      known |= strlen(supported[i]) == len && strncmp(name, supported[i], len) == 0;
+    if (!known)
+      tgt_warn("%.*s is not supported by this runtime (docs/env.md lists the variables "
+               "it reads); ignored", (int)len, name);
+  }
+}
+
 static void tgt_do_init(void) {
   const char *info = getenv("LIBOMPTARGET_INFO");
   if (info && *info)
     tgt_info_flags = (int)strtol(info, NULL, 0);
+  tgt_warn_unsupported_env();
 }
 
 void tgt_init(void) { pthread_once(&tgt_init_once, tgt_do_init); }

@@ -40,7 +40,18 @@ enum { EXEC_GENERIC = 1, EXEC_SPMD = 2, EXEC_GENERIC_SPMD = 3 };
 
 #define CUDA_DEFAULT_THREADS 128   /* NVPTX GV_Default_WG_Size */
 #define CUDA_DEFAULT_TEAMS 3200    /* NVPTX GV_Default_Num_Teams */
-#define CUDA_MIN_THREADS_LOW_TRIP 32
+
+/* LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT (LLVM 19's, default 32): the
+ * fewest threads per block a short SPMD loop is spread over; below that it
+ * gets more blocks instead. Read once. */
+static uint32_t cuda_min_threads_low_trip(void) {
+  static _Atomic long value = -1;
+  if (value < 0) {
+    long v = cuda_env_long("LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT", 32);
+    value = v > 0 ? v : 32;
+  }
+  return (uint32_t)value;
+}
 
 int cuda_kernel_init(int dev, struct cuda_kernel *k, CUmodule module) {
   char name[512];
@@ -114,7 +125,7 @@ static uint32_t cuda_num_blocks(const struct cuda_device *d, const struct cuda_k
   uint64_t trip_blocks = UINT64_MAX;
   if (tripcount > 0) {
     if (k->exec_mode == EXEC_SPMD) {
-      uint32_t min_threads = min_u32(CUDA_MIN_THREADS_LOW_TRIP, *threads);
+      uint32_t min_threads = min_u32(cuda_min_threads_low_trip(), *threads);
       if (tripcount >= default_blocks * *threads || threads_from_user) {
         trip_blocks = (tripcount - 1) / *threads + 1;
       } else if (tripcount >= default_blocks * min_threads) {
