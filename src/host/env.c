@@ -20,6 +20,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "env_names.h"
 #include "runtime.h"
 
 #define OMP_KIB ((size_t)1024)
@@ -804,25 +805,19 @@ static void omp_env_defaults(struct omp_global *g) {
  * program that sets one of the others (KMP_TOPOLOGY_METHOD, KMP_INIT_AT_FORK,
  * KMP_DEVICE_THREAD_LIMIT, ...) is told once per variable that it has no effect here,
  * rather than finding out from its run. */
+static void omp_report_unknown_kmp(const char *name, int length) {
+  omp_warn("%.*s is not supported by this runtime (docs/env.md lists the variables it "
+           "reads); ignored", length, name);
+}
+
 static void omp_env_warn_unsupported_kmp(void) {
   static const char *const supported[] = {
       "KMP_AFFINITY",        "KMP_BLOCKTIME", "KMP_ENABLE_TASK_THROTTLING",
       "KMP_FORCE_REDUCTION", "KMP_HW_SUBSET", "KMP_LIBRARY",
       "KMP_SETTINGS",        "KMP_STACKSIZE", "KMP_TEAMS_PROC_BIND",
       "KMP_TEAMS_THREAD_LIMIT", "KMP_VERSION", "KMP_WARNINGS"};
-  extern char **environ;
-  for (char **entry = environ; entry && *entry; entry++) {
-    const char *name = *entry;
-    if (strncmp(name, "KMP_", 4) != 0)
-      continue;
-    size_t len = strcspn(name, "=");
-    bool known = false;
-    for (size_t i = 0; i < sizeof(supported) / sizeof(*supported); i++)
-      known |= strlen(supported[i]) == len && strncmp(name, supported[i], len) == 0;
-    if (!known)
-      omp_warn("%.*s is not supported by this runtime (docs/env.md lists the "
-               "variables it reads); ignored", (int)len, name);
-  }
+  omprt_env_unknown("KMP_", supported, sizeof(supported) / sizeof(*supported),
+                    omp_report_unknown_kmp);
 }
 
 void omp_env_init(void) {

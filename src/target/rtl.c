@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "env_names.h"
 #include "target.h"
 
 int __kmpc_get_target_offload(void);
@@ -34,6 +35,11 @@ static pthread_mutex_t tgt_devices_lock = PTHREAD_MUTEX_INITIALIZER;
  * than finding out from its run (as libomp does for KMP_*).
  * LIBOMPTARGET_MAP_FORCE_ATOMIC is read and has nothing to change: our
  * reference counts are always updated under the device's lock. */
+static void tgt_report_unknown_env(const char *name, int length) {
+  tgt_warn("%.*s is not supported by this runtime (docs/env.md lists the variables it "
+           "reads); ignored", length, name);
+}
+
 static void tgt_warn_unsupported_env(void) {
   static const char *const supported[] = {
       "LIBOMPTARGET_COMPLETION",      "LIBOMPTARGET_CUDA_COMPLETION",
@@ -44,19 +50,8 @@ static void tgt_warn_unsupported_env(void) {
       "LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT", "LIBOMPTARGET_NUM_INITIAL_EVENTS",
       "LIBOMPTARGET_NUM_INITIAL_STREAMS", "LIBOMPTARGET_SHARED_MEMORY_SIZE",
       "LIBOMPTARGET_STACK_SIZE"};
-  extern char **environ;
-  for (char **entry = environ; entry && *entry; entry++) {
-    const char *name = *entry;
-    if (strncmp(name, "LIBOMPTARGET_", 13) != 0)
-      continue;
-    size_t len = strcspn(name, "=");
-    bool known = false;
-    for (size_t i = 0; i < sizeof(supported) / sizeof(*supported); i++)
-      known |= strlen(supported[i]) == len && strncmp(name, supported[i], len) == 0;
-    if (!known)
-      tgt_warn("%.*s is not supported by this runtime (docs/env.md lists the variables "
-               "it reads); ignored", (int)len, name);
-  }
+  omprt_env_unknown("LIBOMPTARGET_", supported, sizeof(supported) / sizeof(*supported),
+                    tgt_report_unknown_env);
 }
 
 static void tgt_do_init(void) {
