@@ -528,6 +528,22 @@ void omp_num_threads_strict_check(struct omp_thread *th, int requested,
 /* ---- env.c ---------------------------------------------------------------------- */
 
 void omp_env_init(void);
+/* env.c's parsing helpers, for env_affinity.c: the variable's value (NULL
+ * when unset or blank); one warning for a value that cannot be read; case-
+ * insensitive word tests on [p, p+len), on a whole value, and on one of a
+ * value's comma-separated items; lists. */
+const char *omp_getenv(const char *name);
+void omp_env_bad(const char *name, const char *value, const char *why);
+const char *omp_skip_space(const char *p);
+bool omp_word_is(const char *p, size_t len, const char *word);
+bool omp_text_is(const char *text, const char *word);
+bool omp_text_has_word(const char *text, const char *word);
+/* Room for one int per comma-separated item of text (*count of them). */
+int *omp_alloc_list(const char *text, int *count);
+/* env_affinity.c: OMP_PROC_BIND, OMP_PLACES, KMP_AFFINITY, KMP_HW_SUBSET
+ * (then starts affinity.c), and KMP_TEAMS_PROC_BIND. */
+void omp_env_affinity(struct omp_global *g);
+void omp_env_teams_proc_bind(struct omp_global *g);
 
 /* ---- affinity.c / display.c: places, binding, affinity display ---------- */
 
