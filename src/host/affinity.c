@@ -1,6 +1,6 @@
 /* affinity.c — places, the proc_bind policies and thread binding.
  *
- * env.c calls omp_affinity_init once with OMP_PLACES, whether binding is
+ * env_affinity.c calls omp_affinity_init once with OMP_PLACES, whether binding is
  * on (bind-var not false) and KMP_HW_SUBSET, which first narrows the usable
  * processors (hw_subset.c). Binding off is the common case and costs nothing:
  * the place list is then one place holding every processor the process may
@@ -9,7 +9,8 @@
  * With binding on, the place list comes from OMP_PLACES: an abstract name
  * (threads, cores, ll_caches, numa_domains, sockets; the machine's topology
  * read once with hwloc) or an explicit list ("{0,1},{2,3}", "{0:4}:4:4",
- * "!" exclusion). At each fork parallel.c calls omp_affinity_fork, which
+ * "!" exclusion; parsed by places_parse.c). At each fork (and for the
+ * teams of a host league, by KMP_TEAMS_PROC_BIND) parallel.c calls omp_affinity_fork, which
  * gives every member a place and a place partition by the region's policy
  * (primary, close, spread; the same arithmetic as LLVM's
  * __kmp_partition_places so programs see the same place numbers) and binds
@@ -246,148 +247,19 @@ static bool omp_parse_abstract(const char *text, bool *syntax_ok) {
   return true;
 }
 
-/* ---- explicit lists: "{0,1},{2:2}:2:4,!{5}" ------------------------------ */
-
-struct omp_place_parser {
-  const char *p;
-  bool *members;     /* the place being built (omp_max_procs entries) */
-  int invalid_proc;  /* first processor named that we may not use, or -1 */
-};
-
-static void omp_pp_skip(struct omp_place_parser *pp) {
-  while (isspace((unsigned char)*pp->p))
-    pp->p++;
-}
-
-static bool omp_pp_number(struct omp_place_parser *pp, long *out) {
-  omp_pp_skip(pp);
-  if (!isdigit((unsigned char)*pp->p) &&
-      !(*pp->p == '-' && isdigit((unsigned char)pp->p[1])))
-    return false;
-  char *end;
-  errno = 0;
-  *out = strtol(pp->p, &end, 10);
-  pp->p = end;
-  return errno == 0 && *out > -(1L << 30) && *out < (1L << 30);
-}
-
-/* ":len[:stride]" after an interval's start; defaults 1 and 1. */
-static bool omp_pp_interval(struct omp_place_parser *pp, long *len, long *stride) {
-  *len = 1;
-  *stride = 1;
-  omp_pp_skip(pp);
-  if (*pp->p != ':')
-    return true;
-  pp->p++;
-  if (!omp_pp_number(pp, len) || *len <= 0)
-    return false;
-  omp_pp_skip(pp);
-  if (*pp->p == ':') {
-    pp->p++;
-    if (!omp_pp_number(pp, stride))
-      return false;
-  }
-  return true;
-}
-
-static void omp_pp_set(struct omp_place_parser *pp, bool *set, long id, bool value) {
-  if (id < 0 || id >= omp_max_procs || !omp_avail[id]) {
-    if (value && pp->invalid_proc < 0)
-      pp->invalid_proc = (int)id;
-    return;
-  }
-  set[id] = value;
-}
-
-/* res-list inside braces into pp->members. */
-static bool omp_pp_resources(struct omp_place_parser *pp) {
-  for (;;) {
-    omp_pp_skip(pp);
-    bool exclude = *pp->p == '!';
-    if (exclude)
-      pp->p++;
-    long start, len, stride;
-    if (!omp_pp_number(pp, &start))
-      return false;
-    if (!exclude && !omp_pp_interval(pp, &len, &stride))
-      return false;
-    if (exclude)
-      omp_pp_set(pp, pp->members, start, false);
-    else
-      for (long i = 0; i < len; i++)
-        omp_pp_set(pp, pp->members, start + i * stride, true);
-    omp_pp_skip(pp);
-    if (*pp->p != ',')
-      return true;
-    pp->p++;
-  }
-}
-
-/* One place: "{res-list}" or "!place" (every usable processor but those). */
-static bool omp_pp_place(struct omp_place_parser *pp) {
-  omp_pp_skip(pp);
-  if (*pp->p == '!') {
-    pp->p++;
-    if (!omp_pp_place(pp))
-      return false;
-    for (int i = 0; i < omp_max_procs; i++)
-      pp->members[i] = omp_avail[i] && !pp->members[i];
-    return true;
-  }
-  if (*pp->p != '{')
-    return false;
-  pp->p++;
-  memset(pp->members, 0, sizeof(bool) * (size_t)omp_max_procs);
-  if (!omp_pp_resources(pp))
-    return false;
-  omp_pp_skip(pp);
-  if (*pp->p != '}')
-    return false;
-  pp->p++;
-  return true;
-}
-
-/* place-interval: place[:len[:stride]], the copies shifted by stride. */
-static bool omp_pp_place_interval(struct omp_place_parser *pp, bool *shifted) {
-  long len, stride;
-  if (!omp_pp_place(pp) || !omp_pp_interval(pp, &len, &stride))
-    return false;
-  for (long copy = 0; copy < len; copy++) {
-    memset(shifted, 0, sizeof(bool) * (size_t)omp_max_procs);
-    for (int id = 0; id < omp_max_procs; id++)
-      if (pp->members[id])
-        omp_pp_set(pp, shifted, id + copy * stride, true);
-    omp_place_add(shifted);
-  }
-  return true;
-}
+/* ---- explicit lists (places_parse.c) ------------------------------------- */
 
 static bool omp_parse_explicit(const char *text) {
-  bool *members = malloc(sizeof(bool) * (size_t)omp_max_procs);
-  bool *shifted = malloc(sizeof(bool) * (size_t)omp_max_procs);
-  if (!members || !shifted)
-    omp_fatal(NULL, "out of memory building the place list");
-  struct omp_place_parser pp = {.p = text, .members = members, .invalid_proc = -1};
-  bool ok;
-  for (;;) {
-    ok = omp_pp_place_interval(&pp, shifted);
-    omp_pp_skip(&pp);
-    if (!ok || *pp.p != ',')
-      break;
-    pp.p++;
-  }
-  ok = ok && *pp.p == '\0';
-  free(members);
-  free(shifted);
-  if (!ok) {
+  int invalid_proc = -1;
+  if (!omp_parse_place_list(text, omp_avail, omp_max_procs, omp_place_add, &invalid_proc)) {
     omp_places_clear();
     return false;
   }
   /* (when nothing usable is left, the caller's one warning says so) */
-  if (pp.invalid_proc >= 0 && omp_nplaces > 0)
+  if (invalid_proc >= 0 && omp_nplaces > 0)
     omp_warn("OMP_PLACES=\"%s\": processor %d (and any other unavailable "
              "one) is not available to this process; ignored",
-             text, pp.invalid_proc);
+             text, invalid_proc);
   omp_places_shown = text;
   return true;
 }

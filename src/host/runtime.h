@@ -556,6 +556,12 @@ void omp_affinity_join(struct omp_team *team);
 /* env.c hands over OMP_PLACES (NULL when unset), whether binding is on and
  * KMP_HW_SUBSET (NULL when unset). */
 void omp_affinity_init(const char *places, bool binding, const char *hw_subset);
+/* OMP_PLACES's explicit form (places_parse.c): add(members) for each place
+ * (a bool per processor id < nprocs, only ids with avail[id]); false for
+ * text that is no such list. *invalid_proc: the first processor named that
+ * is not available (-1: none). */
+bool omp_parse_place_list(const char *text, const bool *avail, int nprocs,
+                          void (*add)(const bool *members), int *invalid_proc);
 /* KMP_HW_SUBSET (hw_subset.c): narrows avail[0..nprocs) to the subset; false,
  * after a warning, when the text or the machine does not allow it. */
 bool omp_hw_subset_filter(const char *text, bool *avail, int nprocs);
