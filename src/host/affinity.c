@@ -9,8 +9,8 @@
  * With binding on, the place list comes from OMP_PLACES: an abstract name
  * (threads, cores, ll_caches, numa_domains, sockets; the machine's topology
  * read once with hwloc) or an explicit list ("{0,1},{2,3}", "{0:4}:4:4",
- * "!" exclusion; parsed by places_parse.c). At each fork (and for the
- * teams of a host league, by KMP_TEAMS_PROC_BIND) parallel.c calls omp_affinity_fork, which
+ * "!" exclusion; parsed by places_parse.c). At each fork parallel.c calls
+ * omp_affinity_fork (for a host league, with KMP_TEAMS_PROC_BIND), which
  * gives every member a place and a place partition by the region's policy
  * (primary, close, spread; the same arithmetic as LLVM's
  * __kmp_partition_places so programs see the same place numbers) and binds
