@@ -173,16 +173,13 @@ static void tgt_queue_wait(ident_t *loc, struct tgt_device *dev, struct tgt_asyn
   }
 }
 
-/* A copy of existing device data (`always`, `target update`) must follow
- * the construct's predecessor target tasks, so it goes behind the queue's
- * waits for them; and a copy from or to pageable memory holds the issuing
- * thread until the queue's earlier work is done (CUDA synchronises the
- * stream first). Holding dev->lock meanwhile would stop every other
- * construct's mapping until the predecessors finish. So when a list item
- * will make such a copy while predecessors are pending, the item waits for
- * them here, with the lock released, and then starts again (the table may
- * have changed); the copy then finds nothing ahead of it. Called and
- * returns with dev->lock held. */
+/* A copy of existing device data (`always`, `target update`) goes behind
+ * the queue's waits for the construct's predecessor target tasks, and from
+ * or to pageable memory it holds the issuing thread until they are done
+ * (CUDA synchronises the stream first): with dev->lock held, every other
+ * construct's mapping would wait for them too. So such a list item waits
+ * for them here, the lock released, before it looks the table up (again);
+ * its copy then finds nothing ahead of it. Holds dev->lock on entry and exit. */
 static void tgt_wait_preds_for_copy(ident_t *loc, struct tgt_device *dev,
                                     struct tgt_async *async, uintptr_t begin, size_t size) {
   if (!async->npreds || !async->queue || !tgt_map_lookup(dev, begin, size).contained)
