@@ -17,12 +17,9 @@
 
 #include "check.h"
 
-typedef struct {
-  int reserved_1, flags, reserved_2, reserved_3;
-  const char *psource;
-} ident_t;
-extern int __kmpc_global_thread_num(ident_t *);
-extern void __kmpc_push_num_teams_51(ident_t *, int, int, int, int);
+/* (locations as void *, as test/common/kmp_tasks.h passes them) */
+extern int __kmpc_global_thread_num(void *loc);
+extern void __kmpc_push_num_teams_51(void *loc, int gtid, int lb, int ub, int thread_limit);
 
 static int league_size(void) {
   int n = -1;
