@@ -64,7 +64,8 @@ static int omp_parse_bind_list(const char *text, int **out) {
  * numa, and the types compact (close), scatter and balanced (spread), none
  * and disabled (no binding), explicit with proclist=[ids, a-b ranges, {sets}]
  * (one place per id or set). Permute and offset numbers are not: a warning
- * says so and they are ignored. False for a value we cannot read. */
+ * says so and they are ignored. Modifiers alone give *bind -1: no type, the
+ * standard variables decide. False for a value we cannot read. */
 static bool omp_parse_kmp_affinity(const char *text, int *bind, char *places, size_t size,
                                    bool *reset) {
   const char *granularity = "cores";
@@ -125,8 +126,14 @@ static bool omp_parse_kmp_affinity(const char *text, int *bind, char *places, si
     else if (*p)
       return false;
   }
-  if (type == -1 || (type == -2) != (proclist != NULL))
+  if ((type == -2) != (proclist != NULL))
     return false;
+  if (type == -1) {
+    /* modifiers (and granularity) alone: LLVM's default type, which leaves
+     * binding and places to the standard variables */
+    *bind = -1;
+    return true;
+  }
   if (numbers)
     omp_warn("KMP_AFFINITY=\"%s\": permute and offset numbers are not supported; "
              "ignored", text);
@@ -198,12 +205,14 @@ void omp_env_affinity(struct omp_global *g) {
     omp_warn("KMP_HW_SUBSET has no effect with KMP_AFFINITY=disabled; ignored");
     hw_subset = NULL;
   }
+  g->affinity_reset = reset;
+  if (kmp && kmp_bind == -1)
+    kmp = NULL; /* no type given: the standard variables decide */
   if (kmp) {
     /* As in LLVM, KMP_AFFINITY wins over the standard variables. */
     if (bind || places)
       omp_warn("KMP_AFFINITY is set: OMP_PROC_BIND and OMP_PLACES are ignored");
     g->initial_icvs.proc_bind = kmp_bind;
-    g->affinity_reset = reset;
     omp_affinity_init(kmp_bind == omp_proc_bind_false ? NULL : kmp_places,
                       kmp_bind != omp_proc_bind_false, hw_subset);
     return;

@@ -138,6 +138,11 @@ omprt_add_test(kmp_affinity_scatter SOURCES kmp_affinity.c ARGS scatter
 omprt_add_test(kmp_affinity_none SOURCES kmp_affinity.c ARGS none ENV KMP_AFFINITY=none)
 omprt_add_test(kmp_affinity_reset SOURCES kmp_affinity.c ARGS reset
   ENV "KMP_AFFINITY=reset,granularity=fine,compact")
+# Modifiers without a type leave binding to OMP_PROC_BIND/OMP_PLACES, as LLVM.
+omprt_add_test(kmp_affinity_reset_standard SOURCES kmp_affinity.c ARGS reset
+  ENV KMP_AFFINITY=reset OMP_PROC_BIND=close OMP_PLACES=threads FAIL_REGEX "omp: warning")
+omprt_add_test(kmp_affinity_modifiers_only SOURCES kmp_affinity.c ARGS modifiers_only
+  ENV KMP_AFFINITY=verbose OMP_PROC_BIND=close OMP_PLACES=threads FAIL_REGEX "omp: warning")
 omprt_add_test(kmp_affinity_bad SOURCES kmp_affinity.c ARGS none ENV KMP_AFFINITY=compactt
   PASS_REGEX "omp: warning: KMP_AFFINITY=\"compactt\": expected .*using the default.*PASS")
 omprt_add_test(kmp_affinity_permute SOURCES kmp_affinity.c ARGS scatter

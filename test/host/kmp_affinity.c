@@ -5,7 +5,9 @@
  *    close in that order (thread 0 runs on processor 1);
  *  - scatter: "granularity=fine,scatter": one place per available processor,
  *    bind spread;
- *  - reset: "reset,granularity=fine,compact": bound inside regions only;
+ *  - reset: "reset,granularity=fine,compact", or "reset" alone with the
+ *    standard variables deciding the places: bound inside regions only;
+ *  - modifiers_only: "verbose": the standard variables decide;
  *  - none: "none": no binding;
  *  - bad values fall back to the default with a warning (checked by the
  *    test's PASS_REGEX on the message).
@@ -72,6 +74,11 @@ int main(int argc, char **argv) {
     sched_getaffinity(0, sizeof(after), &after);
     CHECK(CPU_EQUAL(&after, &avail), "after the regions: %d processors, want %d",
           CPU_COUNT(&after), CPU_COUNT(&avail));
+  } else if (strcmp(which, "modifiers_only") == 0) {
+    /* "verbose" with OMP_PROC_BIND=close OMP_PLACES=threads: no type, so the
+     * standard variables decide (test's FAIL_REGEX: no warning either). */
+    CHECK_EQ_INT(omp_get_proc_bind(), omp_proc_bind_close);
+    CHECK_EQ_INT(omp_get_num_places(), CPU_COUNT(&avail));
   } else if (strcmp(which, "none") == 0) {
     CHECK_EQ_INT(omp_get_proc_bind(), omp_proc_bind_false);
   } else {
