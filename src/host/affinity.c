@@ -47,10 +47,9 @@ static bool *omp_avail;
 static int omp_max_procs;
 static size_t omp_mask_size;      /* CPU_ALLOC_SIZE(omp_max_procs) */
 
-/* The thread that starts the runtime binds itself to place 0 at once (LLVM
- * binds a root thread at its first parallel region or place query, so one
- * that only called, say, omp_set_num_threads keeps its mask there; the spec
- * leaves the moment open). */
+/* An initial thread's place, once bound: at its first parallel region or
+ * affinity query, as LLVM (one that only called, say, omp_set_num_threads
+ * keeps its mask). */
 static __thread int omp_tls_root_place = -1;
 /* The processors usable at start-up (KMP_AFFINITY=reset goes back to them). */
 static cpu_set_t *omp_initial_mask;
@@ -325,8 +324,8 @@ void omp_affinity_init(const char *places, bool binding, const char *hw_subset) 
       }
     omp_global.num_procs = n;
   }
-  /* KMP_AFFINITY=reset: the initial thread binds at its first fork and
-   * goes back to the whole mask after each outermost region. */
+  /* KMP_AFFINITY=reset: the initial thread goes back to the whole mask
+   * after each outermost region. */
   omp_initial_mask = CPU_ALLOC((size_t)omp_max_procs);
   if (!omp_initial_mask)
     omp_fatal(NULL, "out of memory reading the process affinity mask");
@@ -334,10 +333,9 @@ void omp_affinity_init(const char *places, bool binding, const char *hw_subset) 
   for (int id = 0; id < omp_max_procs; id++)
     if (omp_avail[id])
       CPU_SET_S((size_t)id, omp_mask_size, omp_initial_mask);
-  if (omp_global.affinity_reset)
-    return;
-  omp_bind_self(0);
-  omp_tls_root_place = 0;
+  /* The starting thread binds at its first parallel region or place query
+   * (omp_root_place), as LLVM: a thread that only calls, say,
+   * omp_set_num_threads keeps its mask. */
 }
 
 const char *omp_affinity_places_text(void) {
@@ -618,6 +616,14 @@ void omp_affinity_mask_string(struct omp_thread *th, char *buf, size_t size) {
   omp_procs_string(omp_places[place].procs, omp_places[place].nprocs, buf, size);
 }
 
+/* An initial thread that asks about its affinity (omp_capture_affinity,
+ * omp_display_affinity, the place queries) is bound first, as LLVM binds a
+ * root thread at its first parallel region or affinity query. */
+void omp_affinity_root_query(struct omp_thread *th) {
+  if (omp_binding && th->is_root)
+    omp_root_place(th);
+}
+
 /* ---- entry points --------------------------------------------------------------- */
 
 OMP_EXPORT omp_proc_bind_t omp_get_proc_bind(void) {
@@ -655,6 +661,7 @@ OMP_EXPORT int omp_get_partition_num_places(void) {
   struct omp_thread *th = omp_self();
   if (!omp_binding)
     return 1;
+  omp_affinity_root_query(th);
   int first, last;
   omp_current_partition(th, &first, &last);
   return first <= last ? last - first + 1 : omp_nplaces - first + last + 1;

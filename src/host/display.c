@@ -331,6 +331,7 @@ static struct omp_text omp_capture_self(const char *format) {
   char *icv_format = NULL;
   if (!format || !*format)
     format = icv_format = omp_format_copy();
+  omp_affinity_root_query(omp_self());
   struct omp_affinity_subject s;
   omp_subject_self(&s);
   struct omp_text text = {0};

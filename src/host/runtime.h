@@ -553,6 +553,8 @@ void omp_affinity_fork(struct omp_team *team, int proc_bind);
 /* After the join of `team` (KMP_AFFINITY=reset: an outermost region's
  * primary thread goes back to the mask it started with). */
 void omp_affinity_join(struct omp_team *team);
+/* An initial thread asks about its affinity: bind it if it is not yet. */
+void omp_affinity_root_query(struct omp_thread *th);
 /* env.c hands over OMP_PLACES (NULL when unset), whether binding is on and
  * KMP_HW_SUBSET (NULL when unset). */
 void omp_affinity_init(const char *places, bool binding, const char *hw_subset);
