@@ -197,11 +197,10 @@ static bool omp_places_from_topology(const char *kind, hwloc_obj_type_t type, in
 }
 
 /* "name" or "name(n)": true and the list built when `text` is one. */
-static bool omp_parse_abstract(const char *text, bool *syntax_ok) {
+static bool omp_parse_abstract(const char *text) {
   const char *p = text;
   size_t len = strcspn(p, "( \t");
   const struct omp_place_kind *kind = NULL;
-  *syntax_ok = true;
   for (size_t i = 0; i < sizeof(omp_place_kinds) / sizeof(omp_place_kinds[0]); i++)
     if (strlen(omp_place_kinds[i].name) == len &&
         strncasecmp(p, omp_place_kinds[i].name, len) == 0)
@@ -212,6 +211,7 @@ static bool omp_parse_abstract(const char *text, bool *syntax_ok) {
   while (isspace((unsigned char)*p))
     p++;
   long limit = INT32_MAX;
+  bool malformed = false;
   if (*p == '(') {
     char *end;
     limit = strtol(p + 1, &end, 10);
@@ -219,16 +219,19 @@ static bool omp_parse_abstract(const char *text, bool *syntax_ok) {
     while (isspace((unsigned char)*p))
       p++;
     if (limit <= 0 || *p != ')') {
-      *syntax_ok = false;
-      return false;
-    }
-    p++;
-    while (isspace((unsigned char)*p))
+      malformed = true;
+    } else {
       p++;
+      while (isspace((unsigned char)*p))
+        p++;
+    }
   }
-  if (*p) {
-    *syntax_ok = false;
-    return false;
+  if (malformed || *p) {
+    /* A known name with a bad count or trailing text: the name alone, as
+     * LLVM reads "sockets(" or "threads()". */
+    omp_warn("OMP_PLACES=\"%s\": expected %s or %s(count); using %s", text, kind->name,
+             kind->name, kind->name);
+    limit = INT32_MAX;
   }
   static char shown[64];
   if (limit != INT32_MAX)
@@ -293,9 +296,8 @@ void omp_affinity_init(const char *places, bool binding, const char *hw_subset) 
   if (places) {
     while (isspace((unsigned char)*places))
       places++;
-    bool syntax_ok;
-    abstract = omp_parse_abstract(places, &syntax_ok);
-    if (!abstract && (!syntax_ok || !omp_parse_explicit(places)))
+    abstract = omp_parse_abstract(places);
+    if (!abstract && !omp_parse_explicit(places))
       omp_warn("OMP_PLACES=\"%s\": expected threads, cores, ll_caches, "
                "numa_domains or sockets with an optional (count), or a list "
                "of places such as {0,1},{2:2}; using the default", places);

@@ -130,6 +130,12 @@ omprt_add_test(affinity_close_five SOURCES affinity_policy.c
 omprt_add_test(display_affinity_tid SOURCES display_affinity_tid.c
   ENV OMP_DISPLAY_AFFINITY=true "OMP_AFFINITY_FORMAT=disp n%n i%i")
 
+# A known place name with a malformed count: the name alone, with a warning
+# (as LLVM reads "threads()" or "sockets(").
+omprt_add_test(env_places_malformed_count SOURCES env_icvs.c ENV "OMP_PLACES=threads()"
+  ARGS places=procs
+  PASS_REGEX "omp: warning: OMP_PLACES=\"threads\\(\\)\": expected threads or threads\\(count\\); using threads\n.*PASS")
+
 # ---- KMP_AFFINITY -------------------------------------------------------------
 omprt_add_test(kmp_affinity_explicit SOURCES kmp_affinity.c ARGS explicit
   ENV "KMP_AFFINITY=explicit,proclist=[1,0]")
