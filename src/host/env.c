@@ -593,6 +593,19 @@ static void omp_env_warn_unsupported_kmp(void) {
                     omp_report_unknown_kmp);
 }
 
+/* KMP_SETTINGS' first part: every OMP_, KMP_, LIBOMP_ and GOMP_ variable
+ * the program was started with, as LLVM lists them. */
+static void omp_print_user_settings(void) {
+  static const char *const prefixes[] = {"OMP_", "KMP_", "LIBOMP_", "GOMP_"};
+  extern char **environ;
+  fputs("\nUser settings:\n\n", stderr);
+  for (char **entry = environ; entry && *entry; entry++)
+    for (size_t i = 0; i < sizeof(prefixes) / sizeof(*prefixes); i++)
+      if (strncmp(*entry, prefixes[i], strlen(prefixes[i])) == 0)
+        fprintf(stderr, "   %s\n", *entry);
+  fputs("\nEffective settings:\n", stderr);
+}
+
 void omp_env_init(void) {
   struct omp_global *g = &omp_global;
   /* KMP_WARNINGS=false silences our warnings, as kmp_set_warnings_off() */
@@ -637,14 +650,16 @@ void omp_env_init(void) {
     omp_set_affinity_format(format);
   omp_env_display(g);
   /* KMP_VERSION: LLVM prints its version banner; we say what we are.
-   * KMP_SETTINGS: LLVM prints its settings; ours are OMP_DISPLAY_ENV's
-   * verbose list. */
+   * KMP_SETTINGS: as LLVM, the user's settings, then the effective ones
+   * (ours: OMP_DISPLAY_ENV's verbose list). */
   int version = 0, settings = 0;
   omp_env_bool("KMP_VERSION", &version);
   omp_env_bool("KMP_SETTINGS", &settings);
   if (version)
     fprintf(stderr, "omp: version: omprt libomp.so.5, a drop-in for LLVM 19's OpenMP "
                     "runtime (OpenMP API %s)\n", OMP_VERSION_SHOWN);
+  if (settings)
+    omp_print_user_settings();
   if (g->display_env || settings)
     omp_display_env_print(g->display_env == 2 || settings);
 }

@@ -186,7 +186,7 @@ omprt_add_test(env_kmp_library_bad SOURCES env_icvs.c ENV KMP_LIBRARY=fast ARGS 
   PASS_REGEX "omp: warning: KMP_LIBRARY=\"fast\": expected serial, turnaround or throughput; using the default\n.*PASS")
 omprt_add_test(env_kmp_version_settings SOURCES env_icvs.c ENV KMP_VERSION=1 KMP_SETTINGS=true
   ARGS library=3
-  PASS_REGEX "omp: version: omprt libomp.so.5[^\n]*\n\nOPENMP DISPLAY ENVIRONMENT BEGIN\n.*KMP_BLOCKTIME=.*OPENMP DISPLAY ENVIRONMENT END\n.*PASS")
+  PASS_REGEX "omp: version: omprt libomp.so.5[^\n]*\n\nUser settings:\n\n.*   KMP_VERSION=1\n.*\nEffective settings:\n\nOPENMP DISPLAY ENVIRONMENT BEGIN\n.*KMP_BLOCKTIME=.*OPENMP DISPLAY ENVIRONMENT END\n.*PASS")
 
 # Task throttling on (the default) and off (queues grow).
 omprt_add_test(env_kmp_task_throttling_on SOURCES task_throttling.c ARGS on
