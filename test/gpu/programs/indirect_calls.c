@@ -7,13 +7,7 @@
  * lookup is the identity, as on the x86_64 device. */
 #include <stdio.h>
 
-#pragma omp begin declare variant match(device = {kind(gpu)})
-void *__llvm_omp_indirect_call_lookup(void *host_ptr);
-#pragma omp declare target to(__llvm_omp_indirect_call_lookup) device_type(nohost)
-#pragma omp end declare variant
-#pragma omp begin declare variant match(device = {kind(cpu)})
-static void *__llvm_omp_indirect_call_lookup(void *host_ptr) { return host_ptr; }
-#pragma omp end declare variant
+#include "../../common/indirect_call_lookup.h"
 
 #pragma omp begin declare target indirect
 int square(int x) { return x * x; }
