@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int api_failures;
 #define CHECK(cond, ...)                                                      \
@@ -27,6 +28,30 @@ static inline int api_report(void) {
   }
   printf("OK\n");
   return 0;
+}
+
+/* What the program writes to file descriptor `fd` between api_capture_begin
+ * and api_capture_end lands in `text` (NUL-terminated, cut to size). */
+struct api_capture {
+  int fd, saved;
+  FILE *tmp;
+};
+
+static inline struct api_capture api_capture_begin(int fd) {
+  fflush(NULL);
+  struct api_capture c = {fd, dup(fd), tmpfile()};
+  dup2(fileno(c.tmp), fd);
+  return c;
+}
+
+static inline void api_capture_end(struct api_capture *c, char *text, size_t size) {
+  fflush(NULL);
+  dup2(c->saved, c->fd);
+  close(c->saved);
+  rewind(c->tmp);
+  size_t n = fread(text, 1, size - 1, c->tmp);
+  text[n] = '\0';
+  fclose(c->tmp);
 }
 
 void *llvm_omp_target_alloc_host(size_t, int);

@@ -3,7 +3,6 @@
  * mapped range with its address, size and counts, and an association with
  * an infinite count; __tgt_print_device_info succeeds. The dump is
  * captured through a temporary file and checked here. */
-#include <unistd.h>
 
 #include "api_test.h"
 
@@ -11,18 +10,9 @@ static char captured[1 << 16];
 
 /* Run fn with stdout redirected; the text lands in `captured`. */
 static void capture(void (*fn)(void)) {
-  fflush(stdout);
-  FILE *tmp = tmpfile();
-  int saved = dup(1);
-  dup2(fileno(tmp), 1);
+  struct api_capture c = api_capture_begin(1);
   fn();
-  fflush(stdout);
-  dup2(saved, 1);
-  close(saved);
-  rewind(tmp);
-  size_t n = fread(captured, 1, sizeof(captured) - 1, tmp);
-  captured[n] = '\0';
-  fclose(tmp);
+  api_capture_end(&c, captured, sizeof(captured));
 }
 
 static void dump(void) { ompx_dump_mapping_tables(); }

@@ -29,26 +29,14 @@
 
 /* ---- what the runtime prints on stderr around one construct ----------------------- */
 
-static FILE *captured;
-static int saved_stderr = -1;
+static struct api_capture stderr_capture;
 
-static void capture_begin(void) {
-  fflush(stderr);
-  captured = tmpfile();
-  saved_stderr = dup(2);
-  dup2(fileno(captured), 2);
-}
+static void capture_begin(void) { stderr_capture = api_capture_begin(2); }
 
 /* What was printed since capture_begin (static buffer). */
 static const char *capture_end(void) {
   static char text[4096];
-  fflush(stderr);
-  dup2(saved_stderr, 2);
-  close(saved_stderr);
-  rewind(captured);
-  size_t n = fread(text, 1, sizeof(text) - 1, captured);
-  text[n] = '\0';
-  fclose(captured);
+  api_capture_end(&stderr_capture, text, sizeof(text));
   return text;
 }
 
