@@ -148,40 +148,27 @@ static bool hw_subset_parse(const char *text, struct hw_subset *subset, char *wh
   }
 }
 
-/* Does `obj` hold a processor in `avail`? */
-static bool hw_subset_usable(hwloc_obj_t obj, const bool *avail, int nprocs) {
-  int id;
-  hwloc_bitmap_foreach_begin(id, obj->cpuset) {
-    if (id < nprocs && avail[id])
-      return true;
-  }
-  hwloc_bitmap_foreach_end();
-  return false;
-}
-
-/* The unit of layer `l` that holds processor `id` (NULL if none). */
+/* The unit of layer `l` that holds processor `id` (NULL if none). NUMA
+ * nodes are not the PU's ancestors in hwloc 2, so go by cpusets. */
 static hwloc_obj_t hw_subset_unit(hwloc_topology_t topo, int l, int id) {
-  hwloc_obj_type_t type = hw_subset_layers[l].type;
-  int n = hwloc_get_nbobjs_by_type(topo, type);
-  for (int i = 0; i < n; i++) {
-    hwloc_obj_t obj = hwloc_get_obj_by_type(topo, type, (unsigned)i);
-    if (obj->cpuset && hwloc_bitmap_isset(obj->cpuset, (unsigned)id))
-      return obj;
-  }
-  return NULL;
+  hwloc_obj_t pu = hwloc_get_pu_obj_by_os_index(topo, (unsigned)id);
+  if (!pu || !pu->cpuset)
+    return NULL;
+  return hwloc_get_next_obj_covering_cpuset_by_type(topo, pu->cpuset,
+                                                    hw_subset_layers[l].type, NULL);
 }
 
 /* The number of `unit` among the usable units of its layer inside `parent`
  * (the whole machine when NULL), in hwloc's logical order; also the count
  * of those units, in *units. */
 static long hw_subset_number(hwloc_topology_t topo, hwloc_obj_t unit, hwloc_obj_t parent,
-                             const bool *avail, int nprocs, long *units) {
+                             hwloc_const_bitmap_t usable, long *units) {
   int n = hwloc_get_nbobjs_by_type(topo, unit->type);
   long number = -1, count = 0;
   for (int i = 0; i < n; i++) {
     hwloc_obj_t obj = hwloc_get_obj_by_type(topo, unit->type, (unsigned)i);
     if (!obj->cpuset || (parent && !hwloc_bitmap_isincluded(obj->cpuset, parent->cpuset)) ||
-        !hw_subset_usable(obj, avail, nprocs))
+        !hwloc_bitmap_intersects(obj->cpuset, usable))
       continue;
     if (obj == unit)
       number = count;
@@ -210,8 +197,12 @@ static bool hw_subset_apply(hwloc_topology_t topo, const struct hw_subset *subse
     chain[depth++] = l;
   }
   bool *keep = calloc((size_t)nprocs, sizeof(bool));
-  if (!keep)
+  hwloc_bitmap_t usable = hwloc_bitmap_alloc();
+  if (!keep || !usable)
     omp_fatal(NULL, "out of memory applying KMP_HW_SUBSET");
+  for (int id = 0; id < nprocs; id++)
+    if (avail[id])
+      hwloc_bitmap_set(usable, (unsigned)id);
   int kept = 0;
   for (int id = 0; id < nprocs; id++) {
     if (!avail[id])
@@ -225,13 +216,14 @@ static bool hw_subset_apply(hwloc_topology_t topo, const struct hw_subset *subse
         break; /* a processor hwloc does not place: nothing below either */
       if (item->named) {
         long units, number = hw_subset_number(topo, unit, subset->absolute ? NULL : parent,
-                                              avail, nprocs, &units);
+                                              usable, &units);
         long last = item->count < 0 ? units : item->offset + item->count;
         if (last > units) {
           snprintf(why, why_size, "%ld %s%s asked for%s, %ld available", last,
                    hw_subset_layers[chain[k]].what, last == 1 ? "" : "s",
                    subset->absolute ? "" : " per parent unit", units);
           free(keep);
+          hwloc_bitmap_free(usable);
           return false;
         }
         stays = number >= item->offset && number < last;
@@ -241,6 +233,7 @@ static bool hw_subset_apply(hwloc_topology_t topo, const struct hw_subset *subse
     keep[id] = stays;
     kept += stays;
   }
+  hwloc_bitmap_free(usable);
   if (kept == 0) {
     snprintf(why, why_size, "no processor is left");
     free(keep);
