@@ -69,6 +69,13 @@ struct omprt_plugin {
    * soon as its target-task predecessors have queued their work, its queue
    * waiting for theirs (device-side dependences, seed 000 §3.4). */
   bool device_dependences;
+  /* A deferred construct (a target task) runs its steps synchronously on
+   * the thread that runs its task, as a synchronous construct does, rather
+   * than on a queue completed by callback; LIBOMPTARGET_DEFERRED overrides.
+   * Right where the device is the host's own processors: a queue is one
+   * more thread on them, and handing each task's work to it and its
+   * completion back costs more than running it (docs/benchmarks.md). */
+  bool deferred_inline;
 
   /* Start the plugin; returns the number of devices (0 when the driver or
    * hardware is absent — never an error). */

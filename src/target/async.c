@@ -275,11 +275,26 @@ int tgt_async_complete(struct tgt_async *async) {
   return tgt_async_finish(async);
 }
 
+/* LIBOMPTARGET_DEFERRED: `queued` runs a deferred construct's steps on a
+ * queue and completes its task from the queue's callback; `inline` runs
+ * them on the thread running the task, which completes when they are done
+ * (on CUDA: on a queue, synchronised once at the end, the helper thread
+ * blocking meanwhile). Unset: the plugin's choice (deferred_inline). */
+static bool tgt_deferred_inline(const struct omprt_plugin *plugin) {
+  static _Atomic int mode = -1; /* read once, by whichever thread comes first */
+  if (mode < 0)
+    mode = tgt_env_choice("LIBOMPTARGET_DEFERRED", "queued", "inline", 2);
+  return mode == 2 ? plugin->deferred_inline : mode == 1;
+}
+
 /* A queue for a deferred construct, and for every construct on a plugin
  * that wants one (its operations all asynchronous, one wait at the end);
- * otherwise synchronous constructs run unqueued. */
+ * otherwise synchronous constructs, and deferred ones run inline, run
+ * unqueued. */
 void tgt_async_begin(struct tgt_async *async, struct tgt_device *dev, bool nowait,
                      ident_t *loc) {
+  if (nowait && tgt_deferred_inline(dev->plugin))
+    nowait = false;
   async->dev = dev;
   async->nowait = nowait;
   if ((nowait || dev->plugin->queue_always) && dev->plugin->queue_get &&

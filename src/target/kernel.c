@@ -130,8 +130,9 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
     launch.num_teams[0] = 1;
   if ((int32_t)launch.thread_limit[0] < 0)
     launch.thread_limit[0] = 0;
-  tgt_info(loc, TGT_INFO_KERNEL, "launch kernel %s on device %d (%s) with %d arguments",
-           kernel_name, dev->id, dev->plugin->name, nk);
+  tgt_info(loc, TGT_INFO_KERNEL, "launch kernel %s on device %d (%s) with %d arguments%s",
+           kernel_name, dev->id, dev->plugin->name, nk,
+           !(args->Flags & 1) ? "" : async.nowait ? ", deferred: queued" : ", deferred: inline");
   tgt_async_order(&async);
   if (dev->plugin->launch(dev->plugin_dev, kernel, &launch, async.queue))
     tgt_fatal(loc, "kernel %s failed to launch on device %d", kernel_name, dev->id);

@@ -3,7 +3,7 @@
 # (issue 6's targets), to run after run.sh (which unpacks LLVM 19 into
 # /tmp/omprt-llvm19): seed 001's matmul study, ours vs LLVM 19 on the same
 # source (LLVM runs the JIT copy: it cannot load CUDA 13 cubins); how target
-# tasks complete (callback, host function, query) and 1 vs 8 hidden helpers
+# tasks complete (callback, host function, query, inline) and 1 vs 8 hidden helpers
 # on B1; device-side dependences on and off (matmul chains, B4); a
 # faulting-kernel check under compute-sanitizer.
 build=$(cd "$1" && pwd -P)
@@ -53,6 +53,11 @@ for hh in 1 8; do for c in callback hostfunc query; do
   [ $c = query ] && env_c="LIBOMPTARGET_COMPLETION=query"
   run b1_async ours "hh=$hh,$c" "$ours" env LIBOMP_NUM_HIDDEN_HELPER_THREADS=$hh $env_c "$b14" --bench B1 --n 1024 --t 1024 --async 1 --reps 5 --kernel lin
 done; done
+# The helper blocking in one stream synchronisation per task (LLVM's
+# design without its polling), against the callback above.
+for hh in 1 8; do
+  run b1_async ours "hh=$hh,inline" "$ours" env LIBOMP_NUM_HIDDEN_HELPER_THREADS=$hh LIBOMPTARGET_DEFERRED=inline "$b14" --bench B1 --n 1024 --t 1024 --async 1 --reps 5 --kernel lin
+done
 for hh in 1 8; do
   run b1_async llvm "hh=$hh" "$llvm" env LIBOMP_NUM_HIDDEN_HELPER_THREADS=$hh "$b14_llvm" --bench B1 --n 1024 --t 1024 --async 1 --reps 5 --kernel lin
 done

@@ -249,6 +249,9 @@ const struct omprt_plugin omprt_plugin_x86_64 = {
      * waiting queue threads cost more than they save: B4 async, N=16,
      * T=256 on 2 cores took 25-26 us per region with it, 16-22 without. */
     .device_dependences = false,
+    /* B4 async, N=16, T=256 on 2 cores: 3.1 us per region inline, 20.8 us
+     * through queues and callbacks (B1: 2.0 against 8.5). */
+    .deferred_inline = true,
     .init = host_init,
     .is_compatible = host_is_compatible,
     .init_device = host_init_device,
