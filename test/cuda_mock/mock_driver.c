@@ -290,7 +290,8 @@ CUresult cuInit(unsigned flags) { (void)flags; return CUDA_SUCCESS; }
 CUresult cuDriverGetVersion(int *v) { *v = 13000; return CUDA_SUCCESS; }
 CUresult cuGetErrorName(CUresult e, const char **s) {
   *s = e == CUDA_SUCCESS ? "CUDA_SUCCESS" : e == CUDA_ERROR_NOT_READY ? "CUDA_ERROR_NOT_READY"
-       : e == CUDA_ERROR_NOT_FOUND ? "CUDA_ERROR_NOT_FOUND" : "CUDA_ERROR_MOCK";
+       : e == CUDA_ERROR_NOT_FOUND ? "CUDA_ERROR_NOT_FOUND"
+       : e == CUDA_ERROR_INVALID_IMAGE ? "CUDA_ERROR_INVALID_IMAGE" : "CUDA_ERROR_MOCK";
   return CUDA_SUCCESS;
 }
 CUresult cuGetErrorString(CUresult e, const char **s) { return cuGetErrorName(e, s); }
@@ -337,7 +338,10 @@ CUresult cuCtxGetLimit(size_t *v, CUlimit l) { (void)l; *v = 8u << 20; return CU
 CUresult cuCtxSynchronize(void) { return CUDA_SUCCESS; }
 CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned n, CUjit_option *o,
                             void **v) {
-  (void)image, (void)n, (void)o, (void)v;
+  (void)n, (void)o, (void)v;
+  /* Cubins are ELF, as the driver checks first. */
+  if (!image || memcmp(image, "\x7f" "ELF", 4) != 0)
+    return CUDA_ERROR_INVALID_IMAGE;
   /* A real allocation per module: unloading one twice, or one never
    * loaded, is a double free the sanitizer tests catch. */
   struct CUmod_st *module = calloc(1, sizeof(*module));

@@ -59,9 +59,8 @@ static pthread_mutex_t host_images_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct host_image *host_images;
 static size_t host_nimages;
 
-static int host_load_error(int dev, int fd, const char *what) {
-  fprintf(stderr, "omptarget: x86_64 device %d: cannot load a device image: %s\n", dev,
-          what);
+static int host_load_error(int fd, const char *what) {
+  omprt_plugin_error("%s", what); /* the target layer's error names the device */
   if (fd >= 0)
     close(fd);
   return OMPRT_BAD_IMAGE;
@@ -72,14 +71,14 @@ static int host_load_image(int dev, const void *image, size_t size, void **handl
   snprintf(name, sizeof(name), "omprt-x86_64-dev%d", dev);
   int fd = memfd_create(name, MFD_CLOEXEC);
   if (fd < 0)
-    return host_load_error(dev, -1, strerror(errno));
+    return host_load_error(-1, strerror(errno));
   size_t done = 0;
   while (done < size) {
     ssize_t n = write(fd, (const char *)image + done, size - done);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
-      return host_load_error(dev, fd, n < 0 ? strerror(errno) : "short write");
+      return host_load_error(fd, n < 0 ? strerror(errno) : "short write");
     done += (size_t)n;
   }
   pthread_mutex_lock(&host_images_lock);
@@ -87,7 +86,7 @@ static int host_load_image(int dev, const void *image, size_t size, void **handl
       realloc(host_images, sizeof(*host_images) * (host_nimages + 1));
   if (!grown) {
     pthread_mutex_unlock(&host_images_lock);
-    return host_load_error(dev, fd, "out of memory");
+    return host_load_error(fd, "out of memory");
   }
   host_images = grown;
   /* Should the path still name an earlier object (its fd closed behind our
@@ -102,7 +101,7 @@ static int host_load_image(int dev, const void *image, size_t size, void **handl
     int other = tries < 16 ? fcntl(fd, F_DUPFD_CLOEXEC, fd + 1) : -1;
     if (other < 0) {
       pthread_mutex_unlock(&host_images_lock);
-      return host_load_error(dev, fd, "every /proc/self/fd path tried names an "
+      return host_load_error(fd, "every /proc/self/fd path tried names an "
                                       "object already loaded");
     }
     close(fd);
@@ -111,7 +110,7 @@ static int host_load_image(int dev, const void *image, size_t size, void **handl
   void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!h) {
     pthread_mutex_unlock(&host_images_lock);
-    return host_load_error(dev, fd, dlerror());
+    return host_load_error(fd, dlerror());
   }
   /* A handle we already hold means glibc matched the path to an earlier
    * image: the new image was never loaded, and its entries would resolve to
@@ -124,7 +123,7 @@ static int host_load_image(int dev, const void *image, size_t size, void **handl
       snprintf(why, sizeof(why),
                "dlopen(\"%s\") returned the handle of an image already loaded",
                path);
-      return host_load_error(dev, fd, why);
+      return host_load_error(fd, why);
     }
   }
   host_images[host_nimages++] = (struct host_image){.handle = h, .fd = fd};
