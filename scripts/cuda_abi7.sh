@@ -53,6 +53,8 @@ rm "$dest/include/cuda.h"
 sed 's/^#define CUDA_VERSION [0-9]*/#define CUDA_VERSION 11080/' "$cuda/include/cuda.h" \
   >"$dest/include/cuda.h"
 ln -sfn "$cuda/nvvm" "$dest/nvvm"
-"$dest/bin/ptxas" --version | grep -q 'release 11.8' ||
+# (Not `ptxas --version | grep -q`: grep's early exit can fail the pipe.)
+ptxas_version=$("$dest/bin/ptxas" --version)
+[[ $ptxas_version == *"release 11.8"* ]] ||
   { echo "cuda_abi7: $dest/bin/ptxas is not CUDA 11.8's" >&2; exit 1; }
 echo "$dest"
