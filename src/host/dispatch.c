@@ -14,12 +14,14 @@
  *
  * Buffers are taken in construct order (omp_dispatch_acquire) and released
  * by the last member to finish (omp_dispatch_release), which is what lets
- * OMP_DISPATCH_BUFFERS nowait loops run back to back; a member that runs
- * further ahead waits for its buffer's previous construct to finish.
+ * KMP_DISP_NUM_BUFFERS (default 7) nowait loops run back to back; a member
+ * that runs further ahead waits for its buffer's previous construct to
+ * finish.
  * Teams of one use no buffer at all: their loop is a single chunk.
  */
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runtime.h"
 
@@ -59,12 +61,16 @@ enum omp_loop_kind {
   OMP_LOOP_TRAPEZOIDAL,    /* linearly shrinking chunks, one fetch-add each */
 };
 
-/* Loop numbers wrap at a multiple of the buffer count, so loop k always
- * maps to buffer k % OMP_DISPATCH_BUFFERS even past 2^32 loops. */
-#define OMP_DISPATCH_WRAP                                                      \
-  ((UINT32_MAX / OMP_DISPATCH_BUFFERS) * OMP_DISPATCH_BUFFERS)
-
 /* ---- buffers ----------------------------------------------------------- */
+
+void omp_dispatch_buffers_alloc(struct omp_team *team) {
+  size_t size = sizeof(struct omp_dispatch_buffer) * omp_global.dispatch_buffers;
+  team->dispatch = aligned_alloc(OMP_CACHE_LINE, size);
+  if (!team->dispatch)
+    omp_fatal(NULL, "out of memory for a team's %u dispatch buffers",
+              omp_global.dispatch_buffers);
+  memset(team->dispatch, 0, size);
+}
 
 static void omp_dispatch_wait_turn(struct omp_dispatch_buffer *buf,
                                    uint32_t loop) {
@@ -78,9 +84,9 @@ static void omp_dispatch_wait_turn(struct omp_dispatch_buffer *buf,
 
 struct omp_dispatch_buffer *omp_dispatch_acquire(struct omp_thread *th) {
   uint32_t loop = th->dispatch_count;
-  th->dispatch_count = loop + 1 == OMP_DISPATCH_WRAP ? 0 : loop + 1;
+  th->dispatch_count = loop + 1 == omp_global.dispatch_wrap ? 0 : loop + 1;
   struct omp_dispatch_buffer *buf =
-      &th->team->dispatch[loop % OMP_DISPATCH_BUFFERS];
+      &th->team->dispatch[loop % omp_global.dispatch_buffers];
   if (OMP_UNLIKELY(atomic_load_explicit(&buf->index, memory_order_acquire) !=
                    loop))
     omp_dispatch_wait_turn(buf, loop);
@@ -92,24 +98,24 @@ void omp_dispatch_release(struct omp_thread *th, struct omp_dispatch_buffer *buf
   if (atomic_fetch_add_explicit(&buf->finished, 1, memory_order_acq_rel) + 1 !=
       nth)
     return;
-  /* Everybody is done: clean it for the construct OMP_DISPATCH_BUFFERS on
-   * (a doacross loop's shared flags go with it). */
+  /* Everybody is done: clean it for the construct dispatch_buffers on (a
+   * doacross loop's shared flags go with it). */
   free(atomic_load_explicit(&buf->doacross, memory_order_relaxed));
   atomic_store_explicit(&buf->doacross, NULL, memory_order_relaxed);
   atomic_store_explicit(&buf->finished, 0, memory_order_relaxed);
   atomic_store_explicit(&buf->next, 0, memory_order_relaxed);
   atomic_store_explicit(&buf->ordered_next, 0, memory_order_relaxed);
   uint32_t index = atomic_load_explicit(&buf->index, memory_order_relaxed) +
-                   OMP_DISPATCH_BUFFERS;
-  if (index >= OMP_DISPATCH_WRAP)
-    index -= OMP_DISPATCH_WRAP;
+                   omp_global.dispatch_buffers;
+  if (index >= omp_global.dispatch_wrap)
+    index -= omp_global.dispatch_wrap;
   atomic_store_explicit(&buf->index, index, memory_order_release);
   atomic_fetch_add(&buf->released.value, 1);
   omp_wake_all(&buf->released);
 }
 
 void omp_dispatch_reset(struct omp_team *team) {
-  for (uint32_t i = 0; i < OMP_DISPATCH_BUFFERS; i++) {
+  for (uint32_t i = 0; i < omp_global.dispatch_buffers; i++) {
     struct omp_dispatch_buffer *buf = &team->dispatch[i];
     atomic_store_explicit(&buf->index, i, memory_order_relaxed);
     atomic_store_explicit(&buf->finished, 0, memory_order_relaxed);

@@ -565,6 +565,28 @@ static void omp_env_tool(void) {
              "not implemented by this runtime; the tool is not started");
 }
 
+/* KMP_DISP_NUM_BUFFERS: how many nowait worksharing loops a team may have in
+ * flight (dispatch.c), 1 to 4096, a number outside clamped with a warning
+ * as LLVM does; kmp_set_disp_num_buffers() before start-up sets it too, the
+ * environment winning. */
+static void omp_env_dispatch_buffers(struct omp_global *g) {
+  if (g->dispatch_buffers == 0)
+    g->dispatch_buffers = OMP_DISPATCH_BUFFERS_DEFAULT;
+  const char *v = omp_getenv("KMP_DISP_NUM_BUFFERS");
+  const char *p = v;
+  long n;
+  if (v && omp_scan_long(&p, &n) && *omp_skip_space(p) == '\0') {
+    long clamped = n < 1 ? 1 : n > OMP_DISPATCH_BUFFERS_MAX ? OMP_DISPATCH_BUFFERS_MAX : n;
+    if (clamped != n)
+      omp_warn("KMP_DISP_NUM_BUFFERS=\"%s\": outside 1 to %d; using %ld", v,
+               OMP_DISPATCH_BUFFERS_MAX, clamped);
+    g->dispatch_buffers = (uint32_t)clamped;
+  } else if (v) {
+    omp_env_bad("KMP_DISP_NUM_BUFFERS", v, "expected an integer from 1 to 4096");
+  }
+  g->dispatch_wrap = (UINT32_MAX / g->dispatch_buffers) * g->dispatch_buffers;
+}
+
 /* ---- start-up --------------------------------------------------------------- */
 
 static int omp_count_procs(void) {
@@ -606,7 +628,8 @@ static void omp_report_unknown_kmp(const char *name, int length) {
 
 static void omp_env_warn_unsupported_kmp(void) {
   static const char *const supported[] = {
-      "KMP_AFFINITY",        "KMP_BLOCKTIME", "KMP_ENABLE_TASK_THROTTLING",
+      "KMP_AFFINITY",        "KMP_BLOCKTIME", "KMP_DISP_NUM_BUFFERS",
+      "KMP_ENABLE_TASK_THROTTLING",
       "KMP_FORCE_REDUCTION", "KMP_HW_SUBSET", "KMP_LIBRARY",
       "KMP_SETTINGS",        "KMP_STACKSIZE", "KMP_TEAMS_PROC_BIND",
       "KMP_TEAMS_THREAD_LIMIT", "KMP_VERSION", "KMP_WARNINGS"};
@@ -665,6 +688,7 @@ void omp_env_init(void) {
   omp_env_target_offload(g);
   omp_env_allocator(g);
   omp_env_hidden_helpers(g);
+  omp_env_dispatch_buffers(g);
   omp_env_bool("OMP_DISPLAY_AFFINITY", &g->display_affinity);
   const char *format = getenv("OMP_AFFINITY_FORMAT");
   if (format)

@@ -109,6 +109,7 @@ static void omp_hh_start(void) {
   if (!team || !threads || !tasks)
     omp_fatal(NULL, "out of memory creating the hidden helper team");
   memset(team, 0, sizeof(*team));
+  omp_dispatch_buffers_alloc(team); /* (no worksharing in tasks, but safe) */
   team->nthreads = team->capacity = n;
   team->threads = threads;
   team->implicit_tasks = tasks;

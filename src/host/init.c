@@ -25,7 +25,10 @@ static pthread_key_t omp_root_key;
 
 static void omp_root_exit(void *arg);
 
+static _Atomic bool omp_started;
+
 static void omp_do_init(void) {
+  atomic_store(&omp_started, true);
   omp_env_init();
   omp_atfork_install();
   omp_wait_init();
@@ -33,6 +36,8 @@ static void omp_do_init(void) {
 }
 
 void omp_runtime_init(void) { pthread_once(&omp_init_once, omp_do_init); }
+
+bool omp_runtime_started(void) { return atomic_load(&omp_started); }
 
 struct omp_thread *omp_thread_by_gtid(int gtid) {
   if (gtid < 0 || gtid >= OMP_MAX_GTIDS)
@@ -64,6 +69,7 @@ struct omp_thread *omp_register_root(void) {
   th->is_root = true;
   th->place = -1;
   th->os_tid = (int)gettid();
+  omp_dispatch_buffers_alloc(team);
   team->nthreads = 1;
   team->capacity = 1;
   team->threads = slots;

@@ -230,12 +230,14 @@ OMP_EXPORT void kmp_set_warnings_off(void) {
   atomic_store(&omp_global.warnings_off, true);
 }
 
-/* LLVM sizes each team's ring of dispatch buffers from this (before start-up
- * only; ignored afterwards). Ours is fixed at OMP_DISPATCH_BUFFERS, which
- * only bounds how many nowait loops may be in flight before a member waits
- * for the slowest one: results never depend on it, so the call is accepted
- * and has no effect, as LLVM's has none after start-up. */
-static void omp_set_disp_num_buffers(int nbuffers) { (void)nbuffers; }
+/* The number of dispatch buffers each team gets (how many nowait loops may
+ * be in flight before a member waits for the slowest), as LLVM: before
+ * start-up only, 1 to 4096, KMP_DISP_NUM_BUFFERS winning; later calls and
+ * values out of range change nothing. */
+static void omp_set_disp_num_buffers(int nbuffers) {
+  if (!omp_runtime_started() && nbuffers >= 1 && nbuffers <= OMP_DISPATCH_BUFFERS_MAX)
+    omp_global.dispatch_buffers = (uint32_t)nbuffers;
+}
 
 OMP_EXPORT void kmp_set_disp_num_buffers(int n) { omp_set_disp_num_buffers(n); }
 OMP_EXPORT void kmpc_set_disp_num_buffers(int n) { omp_set_disp_num_buffers(n); }

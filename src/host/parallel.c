@@ -63,6 +63,7 @@ static struct omp_team *omp_team_alloc(int capacity) {
   if (!team)
     omp_fatal(NULL, "out of memory allocating a team");
   memset(team, 0, sizeof(*team));
+  omp_dispatch_buffers_alloc(team);
   team->capacity = capacity;
   team->threads = calloc((size_t)capacity, sizeof(*team->threads));
   team->implicit_tasks = calloc((size_t)capacity, sizeof(*team->implicit_tasks));
@@ -74,6 +75,7 @@ static struct omp_team *omp_team_alloc(int capacity) {
 
 static void omp_team_free(struct omp_team *team) {
   omp_team_tasks_free(team);
+  free(team->dispatch);
   free(team->threads);
   free(team->implicit_tasks);
   free(team);

@@ -127,6 +127,11 @@ struct omp_global {
   int max_active_levels_supported;
   uintptr_t default_allocator; /* OMP_ALLOCATOR: an omp_allocator_handle_t */
   int num_hidden_helper_threads; /* LIBOMP_NUM_HIDDEN_HELPER_THREADS */
+  /* dispatch buffers per team (KMP_DISP_NUM_BUFFERS, kmp_set_disp_num_buffers
+   * before start-up), and the loop count at which numbering wraps: a multiple
+   * of it, so loop k always takes buffer k % dispatch_buffers */
+  uint32_t dispatch_buffers;
+  uint32_t dispatch_wrap;
   bool use_hidden_helper_task;   /* LIBOMP_USE_HIDDEN_HELPER_TASK */
   _Atomic bool warnings_off;     /* kmp_set_warnings_off (kmp_ext.c) */
   struct omp_icvs initial_icvs; /* ICVs of each initial task */
@@ -263,13 +268,15 @@ struct omp_team_tasks {
   _Atomic int32_t signalers;      /* completions still touching the team */
 };
 
-#define OMP_DISPATCH_BUFFERS 7 /* loops in flight at once under nowait */
+/* Loops in flight at once under nowait: LLVM's default and bounds. */
+#define OMP_DISPATCH_BUFFERS_DEFAULT 7
+#define OMP_DISPATCH_BUFFERS_MAX 4096
 
 /* Shared state of one worksharing construct that hands out work at run time
  * (dispatch.c: dynamic loops, sections; ordered.c: ordered, doacross). Loop
- * number k of a region uses buffer k % OMP_DISPATCH_BUFFERS once `index`
- * reaches k; the last member to finish with it resets it and moves `index`
- * on by OMP_DISPATCH_BUFFERS, so up to that many nowait loops are in flight. */
+ * number k of a region uses buffer k % omp_global.dispatch_buffers once
+ * `index` reaches k; the last member to finish with it resets it and moves
+ * `index` on by that count, so up to that many nowait loops are in flight. */
 struct omp_dispatch_buffer {
   _Atomic uint32_t index OMP_ALIGNED_CACHE; /* which loop owns it */
   _Atomic uint32_t finished;                /* members done with it */
@@ -322,7 +329,7 @@ struct omp_team {
   struct omp_barrier barrier;                    /* explicit and implicit barriers */
   struct omp_waitword join OMP_ALIGNED_CACHE;    /* workers finished the region */
   _Atomic uint32_t single_count OMP_ALIGNED_CACHE; /* single constructs claimed */
-  struct omp_dispatch_buffer dispatch[OMP_DISPATCH_BUFFERS];
+  struct omp_dispatch_buffer *dispatch; /* omp_global.dispatch_buffers of them */
   void *_Atomic copyprivate_data;                /* single's broadcast */
   _Atomic int cancel_kind OMP_ALIGNED_CACHE;     /* pending cancellation */
   struct omp_team_tasks tasks;                   /* explicit tasks (task.c) */
@@ -410,6 +417,8 @@ struct omp_thread {
 /* ---- init.c --------------------------------------------------------------- */
 
 void omp_runtime_init(void);
+/* start-up has begun (settings that apply only before it: kmp_ext.c) */
+bool omp_runtime_started(void);
 struct omp_thread *omp_register_root(void);
 struct omp_thread *omp_thread_by_gtid(int gtid);
 
@@ -477,6 +486,8 @@ struct omp_team *omp_enclosing_league(struct omp_thread *th, int *team_num);
 
 /* ---- dispatch.c: worksharing buffers ------------------------------------ */
 
+/* A new team's ring of dispatch buffers (omp_global.dispatch_buffers). */
+void omp_dispatch_buffers_alloc(struct omp_team *team);
 /* The next worksharing buffer of th's team, once its previous loop is done
  * by all members; counts the construct in th->dispatch_count. */
 struct omp_dispatch_buffer *omp_dispatch_acquire(struct omp_thread *th);

@@ -94,7 +94,7 @@ omprt_add_test(display_env_unset SOURCES env_icvs.c
 omprt_add_test(display_env_verbose SOURCES env_icvs.c
   ENV OMP_DISPLAY_ENV=verbose OMP_WAIT_POLICY=active
       LIBOMP_NUM_HIDDEN_HELPER_THREADS=3 LIBOMP_USE_HIDDEN_HELPER_TASK=false
-  PASS_REGEX "  \\[host\\] KMP_BLOCKTIME='infinite'\n  \\[host\\] LIBOMP_NUM_HIDDEN_HELPER_THREADS='3'\n  \\[host\\] LIBOMP_USE_HIDDEN_HELPER_TASK='FALSE'\n.*OMP_DISPLAY_ENV='VERBOSE'\n.*OMP_WAIT_POLICY='ACTIVE'\n.*PASS")
+  PASS_REGEX "  \\[host\\] KMP_BLOCKTIME='infinite'\n  \\[host\\] KMP_DISP_NUM_BUFFERS='7'\n  \\[host\\] LIBOMP_NUM_HIDDEN_HELPER_THREADS='3'\n  \\[host\\] LIBOMP_USE_HIDDEN_HELPER_TASK='FALSE'\n.*OMP_DISPLAY_ENV='VERBOSE'\n.*OMP_WAIT_POLICY='ACTIVE'\n.*PASS")
 
 # ---- the affinity format and OMP_DISPLAY_AFFINITY ---------------------------
 omprt_add_test(display_format SOURCES display_format.c)
@@ -238,3 +238,21 @@ omprt_add_test(env_tool_bad SOURCES env_icvs.c ENV OMP_TOOL=maybe ARGS library=3
 omprt_add_test(ompt_tool_present SOURCES ompt_tool_present.c LIBS -rdynamic
   PASS_REGEX "omp: warning: the program has a tool \\(ompt_start_tool\\), but OMPT \\(the tool interface\\) is not implemented by this runtime; the tool is not started\n.*PASS"
   FAIL_REGEX "FAIL")
+
+# ---- KMP_DISP_NUM_BUFFERS / kmp_set_disp_num_buffers: nowait loops in flight --
+omprt_add_test(env_disp_num_buffers_default SOURCES disp_num_buffers.c ARGS 7)
+omprt_add_test(env_disp_num_buffers_3 SOURCES disp_num_buffers.c ARGS 3
+  ENV KMP_DISP_NUM_BUFFERS=3)
+omprt_add_test(env_disp_num_buffers_set SOURCES disp_num_buffers.c ARGS 2 set:2)
+omprt_add_test(env_disp_num_buffers_env_wins SOURCES disp_num_buffers.c ARGS 5 set:2
+  ENV KMP_DISP_NUM_BUFFERS=5)
+omprt_add_test(env_disp_num_buffers_late SOURCES disp_num_buffers.c ARGS 7 late:2)
+omprt_add_test(env_disp_num_buffers_small SOURCES disp_num_buffers.c ARGS 1
+  ENV KMP_DISP_NUM_BUFFERS=0
+  PASS_REGEX "omp: warning: KMP_DISP_NUM_BUFFERS=\"0\": outside 1 to 4096; using 1\n.*PASS")
+omprt_add_test(env_disp_num_buffers_large SOURCES disp_num_buffers.c ARGS 4096
+  ENV KMP_DISP_NUM_BUFFERS=100000
+  PASS_REGEX "omp: warning: KMP_DISP_NUM_BUFFERS=\"100000\": outside 1 to 4096; using 4096\n.*PASS")
+omprt_add_test(env_disp_num_buffers_bad SOURCES disp_num_buffers.c ARGS 7
+  ENV KMP_DISP_NUM_BUFFERS=many
+  PASS_REGEX "omp: warning: KMP_DISP_NUM_BUFFERS=\"many\": expected an integer from 1 to 4096; using the default\n.*PASS")
