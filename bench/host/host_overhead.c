@@ -272,6 +272,42 @@ static bool test_parallel_for(long reps) {
   return expect("parallel for: iterations run", hits_total(), reps * nthreads);
 }
 
+/* A region nested in a one-thread region (max-active-levels 2): its team is
+ * made per region, not kept hot as a top-level one is. */
+static bool test_nested_parallel(long reps) {
+  int saved_levels = omp_get_max_active_levels();
+  omp_set_max_active_levels(2);
+  for (long j = 0; j < reps; j++) {
+#pragma omp parallel num_threads(1)
+#pragma omp parallel
+    {
+      delay(delay_length);
+      hit(omp_get_thread_num());
+    }
+  }
+  omp_set_max_active_levels(saved_levels);
+  return expect("nested parallel: bodies run", hits_total(), reps * nthreads);
+}
+
+/* A host teams region of one team with a parallel region inside: what a
+ * `target teams distribute parallel for` runs on the x86_64 device. Its
+ * team may be smaller than nthreads (teams take at most one thread per
+ * processor together, KMP_TEAMS_THREAD_LIMIT, in LLVM's runtime too). */
+static bool test_teams_parallel(long reps) {
+  int team_size = 0;
+  for (long j = 0; j < reps; j++) {
+#pragma omp teams num_teams(1) thread_limit(nthreads)
+#pragma omp parallel num_threads(nthreads)
+    {
+      delay(delay_length);
+      hit(omp_get_thread_num());
+      if (omp_get_thread_num() == 0)
+        team_size = omp_get_num_threads();
+    }
+  }
+  return expect("teams parallel: bodies run", hits_total(), reps * team_size);
+}
+
 static bool test_ordered(long reps) {
   long next = 0;
 #pragma omp parallel for ordered schedule(static, 1)
@@ -327,6 +363,8 @@ static const struct construct constructs[] = {
     {"atomic", test_atomic, ref_increment, true},
     {"reduction", test_reduction, ref_delay, false},
     {"parallel_for", test_parallel_for, ref_delay, false},
+    {"nested_parallel", test_nested_parallel, ref_delay, false},
+    {"teams_parallel", test_teams_parallel, ref_delay, false},
     {"ordered", test_ordered, ref_delay, false},
     {"master", test_master, ref_delay, false},
 };

@@ -99,6 +99,7 @@ static void omp_root_exit(void *arg) {
       omp_pool_release(hot->threads[i]);
     th->hot_team = NULL;
   }
+  omp_team_spare_free(th);
   omp_threads_busy_add(-1);
 }
 

@@ -81,6 +81,53 @@ static void omp_team_free(struct omp_team *team) {
   free(team);
 }
 
+/* A team for a nested region or a league of at least `capacity` slots: one
+ * of the spares th kept from its last ones, or a new one. Their workers come
+ * from the pool and go back to it; only the memory is kept. */
+static struct omp_team *omp_team_take_spare(struct omp_thread *th, int capacity) {
+  for (int i = 0; i < OMP_SPARE_TEAMS; i++) {
+    struct omp_team *team = th->spare_teams[i];
+    if (!team || team->capacity < capacity)
+      continue;
+    th->spare_teams[i] = NULL;
+    /* what its last region set that the next may not (a league and a
+     * nested team set different fields; binding may be off this time) */
+    team->nthreads_list = NULL;
+    team->league_size = 0;
+    team->places_assigned = false;
+    return team;
+  }
+  return omp_team_alloc(capacity);
+}
+
+/* The region of `team` (not a hot team) is over: keep it as a spare in a
+ * free slot, or in place of a smaller spare. */
+static void omp_team_keep_spare(struct omp_thread *th, struct omp_team *team) {
+  int smallest = 0;
+  for (int i = 0; i < OMP_SPARE_TEAMS; i++) {
+    if (!th->spare_teams[i]) {
+      th->spare_teams[i] = team;
+      return;
+    }
+    if (th->spare_teams[i]->capacity < th->spare_teams[smallest]->capacity)
+      smallest = i;
+  }
+  if (th->spare_teams[smallest]->capacity < team->capacity) {
+    struct omp_team *old = th->spare_teams[smallest];
+    th->spare_teams[smallest] = team;
+    team = old;
+  }
+  omp_team_free(team);
+}
+
+void omp_team_spare_free(struct omp_thread *th) {
+  for (int i = 0; i < OMP_SPARE_TEAMS; i++) {
+    if (th->spare_teams[i])
+      omp_team_free(th->spare_teams[i]);
+    th->spare_teams[i] = NULL;
+  }
+}
+
 /* Per-region worksharing state starts fresh in every team. */
 static void omp_team_reset_worksharing(struct omp_team *team) {
   atomic_store_explicit(&team->single_count, 0, memory_order_relaxed);
@@ -223,7 +270,7 @@ static struct omp_team *omp_team_obtain(struct omp_thread *th, int n, bool *hot)
     th->hot_team = team;
     return team;
   }
-  struct omp_team *team = omp_team_alloc(n);
+  struct omp_team *team = omp_team_take_spare(th, n);
   team->nthreads = n;
   for (int i = 1; i < n; i++)
     team->threads[i] = omp_pool_acquire();
@@ -309,7 +356,7 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   if (!hot) {
     for (int i = 1; i < team->nthreads; i++)
       omp_pool_release(team->threads[i]);
-    omp_team_free(team);
+    omp_team_keep_spare(th, team);
   }
 }
 
@@ -474,7 +521,7 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
                            int argc, void **argv) {
   int nteams, limit;
   omp_teams_sizes(th, &nteams, &limit);
-  struct omp_team *league = omp_team_alloc(nteams);
+  struct omp_team *league = omp_team_take_spare(th, nteams);
   league->nthreads = nteams;
   league->league_size = nteams;
   league->is_league = true;
@@ -508,7 +555,7 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
   omp_master_leave(th, league);
   for (int i = 1; i < nteams; i++)
     omp_pool_release(league->threads[i]);
-  omp_team_free(league);
+  omp_team_keep_spare(th, league);
 }
 
 OMP_EXPORT void __kmpc_fork_teams(ident_t *loc, int32_t argc, kmpc_micro fn, ...) {

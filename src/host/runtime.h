@@ -354,6 +354,8 @@ struct omp_team {
   int master_place_first, master_place_last;
 };
 
+#define OMP_SPARE_TEAMS 2
+
 struct omp_thread {
   int gtid;                  /* global id, index in omp_threads */
   int tid;                   /* thread number in the current team */
@@ -362,6 +364,10 @@ struct omp_thread {
   bool is_root;              /* an initial thread (user thread) */
   struct omp_team *root_team;  /* level-0 team of a root */
   struct omp_team *hot_team;   /* reused top-level team when this is master */
+  /* parallel.c: the last nested teams or leagues this thread mastered, kept
+   * for its next ones (a target region on the x86_64 device forks a league
+   * and a team inside it) */
+  struct omp_team *spare_teams[OMP_SPARE_TEAMS];
   struct omp_team *serial_teams; /* free list for serialized regions */
   /* next fork's clauses */
   int pushed_nthreads;
@@ -483,6 +489,9 @@ void omp_join_recall(struct omp_team *team);
 struct omp_team *omp_team_at_level(struct omp_thread *th, int level, int *tid);
 /* The host teams region enclosing th, NULL when none. */
 struct omp_team *omp_enclosing_league(struct omp_thread *th, int *team_num);
+
+/* A user thread that ends: free the spare team it kept (parallel.c). */
+void omp_team_spare_free(struct omp_thread *th);
 
 /* ---- dispatch.c: worksharing buffers ------------------------------------ */
 
