@@ -260,6 +260,14 @@ static void tgt_apply_mapper(tgt_list_fn fn, ident_t *loc, struct tgt_device *de
    * list item of its own, docs/abi-target.md §8.4). */
   if ((type & MAP_MEMBER_OF) && c.n > 0)
     c.types[0] |= MAP_AS_MEMBER;
+  /* The invoking clause's `always` applies to every item the mapper maps
+   * (clang-19 keeps it only on the mapper's first component): map(always,
+   * from: s) must copy s's mapped members back even while they stay mapped,
+   * as LLVM 19's runtime does for such a program. */
+  if (type & MAP_ALWAYS)
+    for (int i = 0; i < c.n; i++)
+      if (c.types[i] & (MAP_TO | MAP_FROM))
+        c.types[i] |= MAP_ALWAYS;
   fn(loc, dev, c.n, c.bases, c.begins, c.sizes, c.types, c.names, NULL, async);
   free(c.bases);
   free(c.begins);
