@@ -226,6 +226,25 @@ void omp_serialized_end(struct omp_thread *th) {
 
 /* ---- team sizing -------------------------------------------------------- */
 
+/* Whether a region th forks now is its outermost active one: only
+ * serialized regions (no league) lie between th and its root team. Such a
+ * region takes th's hot team, as LLVM's does: a region nested in a
+ * one-thread region reuses the workers the top-level regions keep. */
+static bool omp_fork_is_outermost(const struct omp_thread *th) {
+  const struct omp_team *team = th->team;
+  while (team->serialized && team->parent)
+    team = team->parent;
+  return team->level == 0 && !team->is_league;
+}
+
+/* Whether th's hot team is idle: th is not inside a region it runs. */
+static bool omp_hot_team_idle(const struct omp_thread *th) {
+  for (const struct omp_team *team = th->team; team; team = team->parent)
+    if (team == th->hot_team)
+      return false;
+  return true;
+}
+
 static int omp_team_size(struct omp_thread *th, int requested) {
   const struct omp_icvs *icvs = &th->task->icvs;
   if (th->team->active_level >= icvs->max_active_levels)
@@ -233,7 +252,7 @@ static int omp_team_size(struct omp_thread *th, int requested) {
   int n = requested < 1 ? 1 : requested;
   /* Threads of this master's hot team are idle now and may be reused. */
   int in_use = omp_threads_in_use();
-  if (th->team->level == 0 && th->hot_team)
+  if (th->hot_team && omp_hot_team_idle(th))
     in_use -= th->hot_team->nthreads - 1;
   int available = icvs->thread_limit - in_use + 1;
   if (n > available)
@@ -246,10 +265,10 @@ static int omp_team_size(struct omp_thread *th, int requested) {
   return n < 1 ? 1 : n;
 }
 
-/* The team for a region of n threads forked by th: top-level regions reuse
- * the master's hot team; nested ones take pool workers for the region. */
+/* The team for a region of n threads forked by th: outermost active regions
+ * reuse the master's hot team; nested ones take pool workers for the region. */
 static struct omp_team *omp_team_obtain(struct omp_thread *th, int n, bool *hot) {
-  *hot = th->team->level == 0 && !th->team->is_league;
+  *hot = omp_fork_is_outermost(th);
   if (*hot) {
     struct omp_team *team = th->hot_team;
     if (team && team->nthreads == n)
