@@ -227,12 +227,14 @@ void omp_serialized_end(struct omp_thread *th) {
 /* ---- team sizing -------------------------------------------------------- */
 
 /* Whether a region th forks now is its outermost active one: only
- * serialized regions (no league) lie between th and its root team. Such a
- * region takes th's hot team, as LLVM's does: a region nested in a
- * one-thread region reuses the workers the top-level regions keep. */
+ * serialized regions, or a league of one team (th itself), lie between th
+ * and its root team. Such a region takes th's hot team, as LLVM's does: a
+ * region nested in a one-thread region, or in `teams num_teams(1)` (every
+ * target region on the x86_64 device), reuses the workers the top-level
+ * regions keep. */
 static bool omp_fork_is_outermost(const struct omp_thread *th) {
   const struct omp_team *team = th->team;
-  while (team->serialized && team->parent)
+  while ((team->serialized || (team->is_league && team->league_size == 1)) && team->parent)
     team = team->parent;
   return team->level == 0 && !team->is_league;
 }

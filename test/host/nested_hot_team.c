@@ -3,8 +3,9 @@
  *  - a region nested in a one-thread region is the outermost active one and
  *    takes the hot team's worker, as LLVM's runtime does (it used to take a
  *    second worker from the pool while the hot one spun idle beside it);
- *  - a parallel region inside a one-team host `teams` region still gets its
- *    two threads: the hot team's idle worker counts as available. */
+ *  - so does a parallel region inside a one-team host `teams` region (what
+ *    every target region runs on the x86_64 device), with its two threads,
+ *    and it still sees the league around it. */
 #define _GNU_SOURCE
 #include <omp.h>
 #include <stdio.h>
@@ -37,13 +38,22 @@ int main(void) {
       fails++;
     }
   }
-  int league_inner = 0;
+  int league_inner = 0, league_teams = 0;
+  pid_t league_worker = 0;
 #pragma omp teams num_teams(1) thread_limit(2)
 #pragma omp parallel num_threads(2)
-  if (omp_get_thread_num() == 0)
-    league_inner = omp_get_num_threads();
-  if (league_inner != 2) {
-    printf("FAIL: parallel inside teams(1) got %d threads, want 2\n", league_inner);
+  {
+    if (omp_get_thread_num() == 1)
+      league_worker = gettid();
+    if (omp_get_thread_num() == 0) {
+      league_inner = omp_get_num_threads();
+      league_teams = omp_get_num_teams();
+    }
+  }
+  if (league_inner != 2 || league_worker != hot_worker || league_teams != 1) {
+    printf("FAIL: parallel inside teams(1): %d threads, worker %d (hot team's %d), "
+           "%d teams seen\n", league_inner, (int)league_worker, (int)hot_worker,
+           league_teams);
     fails++;
   }
   if (!fails)
