@@ -1,7 +1,8 @@
 /* parallel.c — fork/join of parallel regions and host teams.
  *
  * __kmpc_fork_call → omp_fork: size the team from the ICVs and clauses, take
- * workers (the master's hot team for top-level regions, else the pool), hand
+ * workers (the master's hot team for its outermost active region, else the
+ * pool, with a spare team's memory), hand
  * each its team through its fork word, run the body as thread 0, and wait for
  * the workers' join arrivals. Regions that get one thread are "serialized":
  * they still open a nesting level (omp_get_level counts them) with a team of
