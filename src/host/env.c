@@ -577,9 +577,9 @@ static void omp_env_dispatch_buffers(struct omp_global *g) {
   long n;
   if (v && omp_scan_long(&p, &n) && *omp_skip_space(p) == '\0') {
     long clamped = n < 1 ? 1 : n > OMP_DISPATCH_BUFFERS_MAX ? OMP_DISPATCH_BUFFERS_MAX : n;
-    if (clamped != n)
-      omp_warn("KMP_DISP_NUM_BUFFERS=\"%s\": outside 1 to %d; using %ld", v,
-               OMP_DISPATCH_BUFFERS_MAX, clamped);
+    if (clamped != n) /* LLVM's words: "value too small/large" */
+      omp_warn("KMP_DISP_NUM_BUFFERS=\"%s\": value too %s (1 to %d); using %ld", v,
+               n < 1 ? "small" : "large", OMP_DISPATCH_BUFFERS_MAX, clamped);
     g->dispatch_buffers = (uint32_t)clamped;
   } else if (v) {
     omp_env_bad("KMP_DISP_NUM_BUFFERS", v, "expected an integer from 1 to 4096");

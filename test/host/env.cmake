@@ -249,10 +249,10 @@ omprt_add_test(env_disp_num_buffers_env_wins SOURCES disp_num_buffers.c ARGS 5 s
 omprt_add_test(env_disp_num_buffers_late SOURCES disp_num_buffers.c ARGS 7 late:2)
 omprt_add_test(env_disp_num_buffers_small SOURCES disp_num_buffers.c ARGS 1
   ENV KMP_DISP_NUM_BUFFERS=0
-  PASS_REGEX "omp: warning: KMP_DISP_NUM_BUFFERS=\"0\": outside 1 to 4096; using 1\n.*PASS")
+  PASS_REGEX "omp: warning: KMP_DISP_NUM_BUFFERS=\"0\": value too small \\(1 to 4096\\); using 1\n.*PASS")
 omprt_add_test(env_disp_num_buffers_large SOURCES disp_num_buffers.c ARGS 4096
   ENV KMP_DISP_NUM_BUFFERS=100000
-  PASS_REGEX "omp: warning: KMP_DISP_NUM_BUFFERS=\"100000\": outside 1 to 4096; using 4096\n.*PASS")
+  PASS_REGEX "omp: warning: KMP_DISP_NUM_BUFFERS=\"100000\": value too large \\(1 to 4096\\); using 4096\n.*PASS")
 omprt_add_test(env_disp_num_buffers_bad SOURCES disp_num_buffers.c ARGS 7
   ENV KMP_DISP_NUM_BUFFERS=many
   PASS_REGEX "omp: warning: KMP_DISP_NUM_BUFFERS=\"many\": expected an integer from 1 to 4096; using the default\n.*PASS")
