@@ -131,7 +131,8 @@ OMP_EXPORT int omp_get_supported_active_levels(void) {
 
 OMP_EXPORT void omp_set_schedule(omp_sched_t kind, int chunk) {
   int base = (int)((unsigned)kind & ~(unsigned)omp_sched_monotonic);
-  if (base < omp_sched_static || base > omp_sched_auto) {
+  if ((base < omp_sched_static || base > omp_sched_auto) &&
+      base != OMP_SCHED_TRAPEZOIDAL && base != OMP_SCHED_STATIC_STEAL) {
     omp_warn("omp_set_schedule: unknown schedule kind %d; ignored", (int)kind);
     return;
   }

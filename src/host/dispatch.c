@@ -158,8 +158,12 @@ static int omp_runtime_kind(const struct omp_icvs *icvs, uint64_t simd_width,
     *chunk = omp_chunk_or_default(icv_chunk);
     return icv_chunk > 0 ? OMP_LOOP_STATIC_CHUNKED : OMP_LOOP_STATIC_BLOCK;
   case omp_sched_dynamic:
+  case OMP_SCHED_STATIC_STEAL: /* as schedule(static_steal) from clang: dynamic */
     *chunk = omp_chunk_or_default(icv_chunk);
     return OMP_LOOP_DYNAMIC;
+  case OMP_SCHED_TRAPEZOIDAL: /* LLVM's extension; the chunk is the smallest */
+    *chunk = omp_chunk_or_default(icv_chunk);
+    return OMP_LOOP_TRAPEZOIDAL;
   default: /* guided; auto is guided as in LLVM (__kmp_auto) */
     *chunk = kind == omp_sched_guided ? omp_chunk_or_default(icv_chunk) : 1;
     return OMP_LOOP_GUIDED;

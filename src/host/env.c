@@ -205,6 +205,17 @@ static void omp_env_num_threads(struct omp_global *g) {
 
 static const char *const omp_sched_names[] = {NULL, "static", "dynamic", "guided", "auto"};
 
+/* A kind's name in OMP_SCHEDULE, LLVM's two extensions included. */
+static const char *omp_sched_name(int base) {
+  if (base >= omp_sched_static && base <= omp_sched_auto)
+    return omp_sched_names[base];
+  if (base == OMP_SCHED_TRAPEZOIDAL)
+    return "trapezoidal";
+  if (base == OMP_SCHED_STATIC_STEAL)
+    return "static_steal";
+  return NULL;
+}
+
 static bool omp_parse_schedule(const char *text, int *kind_out, int *chunk_out,
                                bool *nonmonotonic) {
   const char *p = omp_skip_space(text);
@@ -226,8 +237,8 @@ static bool omp_parse_schedule(const char *text, int *kind_out, int *chunk_out,
   }
   size_t len = strcspn(p, ", \t\n");
   int kind = 0;
-  for (int k = omp_sched_static; k <= omp_sched_auto; k++)
-    if (omp_word_is(p, len, omp_sched_names[k]))
+  for (int k = omp_sched_static; k <= OMP_SCHED_STATIC_STEAL; k++)
+    if (omp_sched_name(k) && omp_word_is(p, len, omp_sched_name(k)))
       kind = k;
   if (kind == 0)
     return false;
@@ -259,7 +270,7 @@ static void omp_env_schedule(struct omp_icvs *icvs) {
                           &omp_sched_nonmonotonic_given))
     omp_env_bad("OMP_SCHEDULE", v,
                 "expected [monotonic:|nonmonotonic:]static|dynamic|guided|auto"
-                "[,chunk] with a positive chunk");
+                "|trapezoidal|static_steal[,chunk] with a positive chunk");
 }
 
 /* The run-sched-var of the initial task as OMP_DISPLAY_ENV shows it. */
@@ -269,8 +280,7 @@ const char *omp_env_schedule_text(char *buf, size_t size) {
   int base = (int)(kind & ~(unsigned)omp_sched_monotonic);
   const char *modifier = (kind & (unsigned)omp_sched_monotonic) ? "monotonic:"
                          : omp_sched_nonmonotonic_given ? "nonmonotonic:" : "";
-  const char *name = base >= omp_sched_static && base <= omp_sched_auto
-                         ? omp_sched_names[base] : "unknown";
+  const char *name = omp_sched_name(base) ? omp_sched_name(base) : "unknown";
   if (icvs->sched_chunk > 0)
     snprintf(buf, size, "%s%s,%d", modifier, name, icvs->sched_chunk);
   else

@@ -102,6 +102,11 @@ enum omp_library {
   OMP_LIBRARY_THROUGHPUT = 3,
 };
 
+/* LLVM's run-sched-var kinds beyond the standard ones (kmp_sched_t): the
+ * trapezoidal schedule and static stealing (which runs as dynamic here). */
+#define OMP_SCHED_TRAPEZOIDAL 101
+#define OMP_SCHED_STATIC_STEAL 102
+
 struct omp_global {
   int num_procs;            /* processors available to this process */
   int *nthreads_list;       /* OMP_NUM_THREADS, one entry per nesting level */

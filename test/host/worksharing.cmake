@@ -10,6 +10,12 @@ omprt_add_test(loop_runtime_env_dynamic SOURCES loop_runtime_env.c ARGS dynamic 
                ENV OMP_NUM_THREADS=4 "OMP_SCHEDULE=nonmonotonic:dynamic,4")
 omprt_add_test(loop_runtime_env_guided SOURCES loop_runtime_env.c ARGS guided 5
                ENV OMP_NUM_THREADS=4 "OMP_SCHEDULE=monotonic:guided,5")
+# LLVM's extension kinds: trapezoidal (chunks shrinking to the chunk size) and
+# static_steal (run as dynamic here: aligned runs of the chunk)
+omprt_add_test(loop_runtime_env_trapezoidal SOURCES loop_runtime_env.c ARGS guided 7
+               ENV OMP_NUM_THREADS=4 OMP_SCHEDULE=trapezoidal,7)
+omprt_add_test(loop_runtime_env_static_steal SOURCES loop_runtime_env.c ARGS dynamic 6
+               ENV OMP_NUM_THREADS=4 OMP_SCHEDULE=static_steal,6)
 omprt_add_test(loop_ordered SOURCES loop_ordered.c ENV OMP_NUM_THREADS=4)
 omprt_add_test(loop_ordered_3threads SOURCES loop_ordered.c ENV OMP_NUM_THREADS=3)
 omprt_add_test(doacross_wavefront SOURCES doacross_wavefront.c ENV OMP_NUM_THREADS=4)
