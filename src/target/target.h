@@ -257,6 +257,17 @@ void tgt_async_defer_host_free(struct tgt_async *async, void *host_ptr);
 /* Device address of a kernel argument's host address (0: not mapped). */
 uintptr_t tgt_map_arg(struct tgt_device *dev, uintptr_t begin, size_t size);
 
+/* ---- mapper.c ---------------------------------------------------------------------- */
+
+/* map.c's begin, end and update lists (the mappers argument is NULL). */
+typedef void (*tgt_list_fn)(ident_t *, struct tgt_device *, int32_t, void **, void **,
+                            int64_t *, int64_t *, void **, void **, struct tgt_async *);
+
+/* Run `fn` on the components a mapper produces for one list item. */
+void tgt_apply_mapper(tgt_list_fn fn, ident_t *loc, struct tgt_device *dev, void *mapper,
+                      void *base, void *begin, int64_t size, int64_t type, void *name,
+                      struct tgt_async *async);
+
 /* ---- async.c ------------------------------------------------------------------------ */
 
 void tgt_async_begin(struct tgt_async *async, struct tgt_device *dev, bool nowait,
