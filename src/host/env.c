@@ -203,16 +203,22 @@ static void omp_env_num_threads(struct omp_global *g) {
 
 /* ---- OMP_SCHEDULE: [modifier:]kind[,chunk] ------------------------------- */
 
-static const char *const omp_sched_names[] = {NULL, "static", "dynamic", "guided", "auto"};
+/* OMP_SCHEDULE's kinds by name, LLVM's two extensions included. */
+static const struct {
+  int kind;
+  const char *name;
+} omp_sched_kinds[] = {{omp_sched_static, "static"},
+                       {omp_sched_dynamic, "dynamic"},
+                       {omp_sched_guided, "guided"},
+                       {omp_sched_auto, "auto"},
+                       {OMP_SCHED_TRAPEZOIDAL, "trapezoidal"},
+                       {OMP_SCHED_STATIC_STEAL, "static_steal"}};
+#define OMP_NSCHED_KINDS (sizeof(omp_sched_kinds) / sizeof(*omp_sched_kinds))
 
-/* A kind's name in OMP_SCHEDULE, LLVM's two extensions included. */
-static const char *omp_sched_name(int base) {
-  if (base >= omp_sched_static && base <= omp_sched_auto)
-    return omp_sched_names[base];
-  if (base == OMP_SCHED_TRAPEZOIDAL)
-    return "trapezoidal";
-  if (base == OMP_SCHED_STATIC_STEAL)
-    return "static_steal";
+static const char *omp_sched_name(int kind) {
+  for (size_t i = 0; i < OMP_NSCHED_KINDS; i++)
+    if (omp_sched_kinds[i].kind == kind)
+      return omp_sched_kinds[i].name;
   return NULL;
 }
 
@@ -237,9 +243,9 @@ static bool omp_parse_schedule(const char *text, int *kind_out, int *chunk_out,
   }
   size_t len = strcspn(p, ", \t\n");
   int kind = 0;
-  for (int k = omp_sched_static; k <= OMP_SCHED_STATIC_STEAL; k++)
-    if (omp_sched_name(k) && omp_word_is(p, len, omp_sched_name(k)))
-      kind = k;
+  for (size_t i = 0; i < OMP_NSCHED_KINDS; i++)
+    if (omp_word_is(p, len, omp_sched_kinds[i].name))
+      kind = omp_sched_kinds[i].kind;
   if (kind == 0)
     return false;
   p = omp_skip_space(p + len);
