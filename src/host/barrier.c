@@ -99,9 +99,44 @@ void omp_barrier_tasks_appeared(struct omp_team *team) {
   omp_wake_all(&b->epoch);
 }
 
+/* The barrier kind a tool is told, from the flags clang put in loc. */
+int omp_ompt_barrier_kind(const ident_t *loc) {
+  if (!loc)
+    return ompt_sync_region_barrier_implementation;
+  if (loc->flags & KMP_IDENT_BARRIER_EXPL)
+    return ompt_sync_region_barrier_explicit;
+  if (loc->flags & KMP_IDENT_BARRIER_IMPL_MASK)
+    return ompt_sync_region_barrier_implicit_workshare;
+  return ompt_sync_region_barrier_implementation;
+}
+
+void omp_barrier_wait_reported(struct omp_team *team, struct omp_thread *th, int kind,
+                               const void *codeptr) {
+  if (OMP_LIKELY(!omp_ompt_enabled())) {
+    omp_barrier_wait(team, th);
+    return;
+  }
+  ompt_data_t *parallel = &team->ompt_parallel_data, *task = &th->task->ompt_task_data;
+  omp_ompt_sync(kind, ompt_scope_begin, parallel, task, codeptr);
+  int state = th->ompt_state;
+  th->ompt_state = kind == ompt_sync_region_barrier_explicit
+                       ? ompt_state_wait_barrier_explicit
+                       : ompt_state_wait_barrier_implicit_workshare;
+  omp_barrier_wait(team, th);
+  th->ompt_state = state;
+  omp_ompt_sync(kind, ompt_scope_end, parallel, task, codeptr);
+}
+
 OMP_EXPORT void __kmpc_barrier(ident_t *loc, int32_t gtid) {
-  (void)loc;
   (void)gtid;
   struct omp_thread *th = omp_self();
+  if (OMP_UNLIKELY(omp_ompt_enabled())) {
+    struct omp_task *current = th->task;
+    OMP_OMPT_ENTER(current);
+    omp_barrier_wait_reported(th->team, th, omp_ompt_barrier_kind(loc),
+                              __builtin_return_address(0));
+    OMP_OMPT_LEAVE(current);
+    return;
+  }
   omp_barrier_wait(th->team, th);
 }

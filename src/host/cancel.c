@@ -29,6 +29,14 @@ enum omp_cancel_kind {
   OMP_CANCEL_TASKGROUP = 4,
 };
 
+/* What a tool is told of a cancel of `kind` that happens (ompt.h). */
+static void omp_ompt_cancel_kind(struct omp_thread *th, int32_t kind, int what,
+                                 const void *ra) {
+  static const int flags[] = {0, ompt_cancel_parallel, ompt_cancel_loop,
+                              ompt_cancel_sections, ompt_cancel_taskgroup};
+  omp_ompt_cancel(th->task, flags[kind] | what, ra);
+}
+
 static void omp_cancel_check_kind(ident_t *loc, int32_t kind, const char *what) {
   if (kind < OMP_CANCEL_PARALLEL || kind > OMP_CANCEL_TASKGROUP)
     omp_fatal(loc, "%s: unknown construct kind %d", what, kind);
@@ -39,11 +47,17 @@ OMP_EXPORT int32_t __kmpc_cancel(ident_t *loc, int32_t gtid, int32_t kind) {
   if (!omp_global.cancellation)
     return 0;
   struct omp_thread *th = omp_self();
-  if (kind == OMP_CANCEL_TASKGROUP)
-    return omp_taskgroup_cancel(th->task);
-  int pending = OMP_CANCEL_NONE;
-  atomic_compare_exchange_strong(&th->team->cancel_kind, &pending, kind);
-  return pending == OMP_CANCEL_NONE || pending == kind;
+  int32_t activated;
+  if (kind == OMP_CANCEL_TASKGROUP) {
+    activated = omp_taskgroup_cancel(th->task);
+  } else {
+    int pending = OMP_CANCEL_NONE;
+    atomic_compare_exchange_strong(&th->team->cancel_kind, &pending, kind);
+    activated = pending == OMP_CANCEL_NONE || pending == kind;
+  }
+  if (activated && OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_cancel_kind(th, kind, ompt_cancel_activated, __builtin_return_address(0));
+  return activated;
 }
 
 /* Whether a request of `kind` is pending for the caller's construct. */
@@ -62,7 +76,11 @@ OMP_EXPORT int32_t __kmpc_cancellationpoint(ident_t *loc, int32_t gtid,
   omp_cancel_check_kind(loc, kind, "cancellation point");
   if (!omp_global.cancellation)
     return 0;
-  return omp_cancel_pending(kind);
+  int pending = omp_cancel_pending(kind);
+  if (pending && OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_cancel_kind(omp_self(), kind, ompt_cancel_detected,
+                         __builtin_return_address(0));
+  return pending;
 }
 
 void omp_cancel_at_barrier(struct omp_team *team) {
@@ -75,7 +93,8 @@ void omp_cancel_at_barrier(struct omp_team *team) {
 OMP_EXPORT int32_t __kmpc_cancel_barrier(ident_t *loc, int32_t gtid) {
   struct omp_thread *th = omp_self();
   struct omp_team *team = th->team;
-  omp_barrier_wait(team, th);
+  omp_barrier_wait_reported(team, th, omp_ompt_barrier_kind(loc),
+                            __builtin_return_address(0));
   if (!omp_global.cancellation ||
       atomic_load_explicit(&team->cancel_kind, memory_order_relaxed) !=
           OMP_CANCEL_PARALLEL)
@@ -83,6 +102,9 @@ OMP_EXPORT int32_t __kmpc_cancel_barrier(ident_t *loc, int32_t gtid) {
   omp_barrier_wait(team, th);
   atomic_store_explicit(&team->cancel_kind, OMP_CANCEL_NONE,
                         memory_order_relaxed);
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_cancel_kind(th, OMP_CANCEL_PARALLEL, ompt_cancel_detected,
+                         __builtin_return_address(0));
   return 1;
 }
 

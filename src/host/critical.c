@@ -15,9 +15,19 @@ static _Atomic uint32_t *omp_critical_word(kmp_critical_name *crit) {
   return (_Atomic uint32_t *)&(*crit)[0];
 }
 
+static void omp_critical_enter(kmp_critical_name *crit, unsigned hint, const void *ra) {
+  if (OMP_LIKELY(!omp_ompt_enabled())) {
+    omp_mutex_lock(omp_critical_word(crit));
+    return;
+  }
+  omp_ompt_mutex_acquire(ompt_mutex_critical, hint, crit, ra);
+  omp_mutex_lock(omp_critical_word(crit));
+  omp_ompt_mutex_acquired(ompt_mutex_critical, crit, ra);
+}
+
 OMP_EXPORT void __kmpc_critical(ident_t *loc, int32_t gtid,
                                 kmp_critical_name *crit) {
-  omp_mutex_lock(omp_critical_word(crit));
+  omp_critical_enter(crit, 0, __builtin_return_address(0));
 }
 
 /* Hints (contended, uncontended, speculative, nonspeculative) only choose a
@@ -25,10 +35,12 @@ OMP_EXPORT void __kmpc_critical(ident_t *loc, int32_t gtid,
 OMP_EXPORT void __kmpc_critical_with_hint(ident_t *loc, int32_t gtid,
                                           kmp_critical_name *crit,
                                           uint32_t hint) {
-  omp_mutex_lock(omp_critical_word(crit));
+  omp_critical_enter(crit, hint, __builtin_return_address(0));
 }
 
 OMP_EXPORT void __kmpc_end_critical(ident_t *loc, int32_t gtid,
                                     kmp_critical_name *crit) {
   omp_mutex_unlock(omp_critical_word(crit));
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_mutex_released(ompt_mutex_critical, crit, __builtin_return_address(0));
 }

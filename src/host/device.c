@@ -32,14 +32,6 @@ OMP_EXPORT int omp_get_initial_device(void) {
 /* On the host, the device executing is the initial device. */
 OMP_EXPORT int omp_get_device_num(void) { return omp_get_initial_device(); }
 
-/* No OMPT tool is ever attached to this runtime. */
-OMP_EXPORT int omp_control_tool(int command, int modifier, void *arg) {
-  (void)command;
-  (void)modifier;
-  (void)arg;
-  return omp_control_tool_notool;
-}
-
 /* ---- interop: answered by the target runtime when present ---------------- */
 
 OMP_EXPORT int omp_get_num_interop_properties(const omp_interop_t interop) {

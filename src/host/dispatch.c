@@ -242,6 +242,16 @@ static void omp_dispatch_start(ident_t *loc, int32_t schedule, uint64_t lower,
   uint64_t nth = team->is_league ? 1 : (uint64_t)team->nthreads;
   bool ordered;
   p->kind = omp_resolve_schedule(loc, th, schedule, chunk, &p->chunk, &ordered);
+  if (OMP_UNLIKELY(omp_ompt_enabled())) {
+    /* guided in a team of one is one static block (as LLVM tells it) */
+    bool guided = p->kind == OMP_LOOP_GUIDED || p->kind == OMP_LOOP_GUIDED_SIMD;
+    p->ompt_work_type = p->kind == OMP_LOOP_DYNAMIC         ? ompt_work_loop_dynamic
+                        : guided && nth > 1                 ? ompt_work_loop_guided
+                        : guided || p->kind <= OMP_LOOP_STATIC_SIMD ? ompt_work_loop_static
+                                                            : ompt_work_loop_other;
+    omp_ompt_work(th, p->ompt_work_type, ompt_scope_begin, trip,
+                  omp_ompt_take_codeptr(th));
+  }
   p->lower = lower;
   p->stride = stride;
   p->trip_count = trip;
@@ -443,6 +453,7 @@ static _Noreturn void omp_dispatch_zero_stride(ident_t *loc) {
                                            ST st, ST chunk) {                  \
     if (OMP_UNLIKELY(st == 0))                                                 \
       omp_dispatch_zero_stride(loc);                                           \
+    OMP_OMPT_CODEPTR(omp_self());                                              \
     omp_dispatch_start(loc, schedule, (uint64_t)(UT)lb, (int64_t)st,           \
                        OMP_DISPATCH_TRIP(UT, lb, ub, st), (int64_t)chunk);     \
   }                                                                            \
@@ -453,6 +464,7 @@ static _Noreturn void omp_dispatch_zero_stride(ident_t *loc) {
     if (OMP_UNLIKELY(st == 0))                                                 \
       omp_dispatch_zero_stride(loc);                                           \
     OMP_DIST_BOUNDS(UT, T, loc, p_last, lb, ub, st);                           \
+    OMP_OMPT_CODEPTR(omp_self());                                              \
     omp_dispatch_start(loc, schedule, (uint64_t)(UT)lb, (int64_t)st,           \
                        OMP_DISPATCH_TRIP(UT, lb, ub, st), (int64_t)chunk);     \
   }                                                                            \
@@ -462,13 +474,20 @@ static _Noreturn void omp_dispatch_zero_stride(ident_t *loc) {
                                           ST *p_st) {                          \
     struct omp_thread *th = omp_self();                                        \
     uint64_t first, last;                                                      \
-    if (!omp_dispatch_claim(th, &first, &last))                                \
+    if (!omp_dispatch_claim(th, &first, &last)) {                              \
+      if (OMP_UNLIKELY(omp_ompt_enabled()))                                    \
+        omp_ompt_work(th, th->dispatch_private.ompt_work_type, ompt_scope_end, \
+                      0, __builtin_return_address(0));                         \
       return 0;                                                                \
+    }                                                                          \
     struct omp_dispatch_private *p = &th->dispatch_private;                    \
     p->ordered_lower = first;                                                  \
     uint64_t step = (uint64_t)p->stride;                                       \
     *p_lb = (T)(UT)(p->lower + first * step);                                  \
     *p_ub = (T)(UT)(p->lower + last * step);                                   \
+    if (OMP_UNLIKELY(omp_ompt_enabled()))                                      \
+      omp_ompt_dispatch(th, ompt_dispatch_ws_loop_chunk, (uint64_t)*p_lb,      \
+                        last - first + 1, __builtin_return_address(0));        \
     if (p_st)                                                                  \
       *p_st = (ST)p->stride;                                                   \
     if (p_last)                                                                \
@@ -492,6 +511,9 @@ OMP_EXPORT void __kmpc_dispatch_deinit(ident_t *loc, int32_t gtid) {}
 /* Returns 0 when the team is inactive and this thread runs every section. */
 OMP_EXPORT int32_t __kmpc_sections_init(ident_t *loc, int32_t gtid) {
   struct omp_thread *th = omp_self();
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_work(th, ompt_work_sections, ompt_scope_begin, 0,
+                  __builtin_return_address(0));
   if (th->team->nthreads == 1 || th->team->is_league)
     return 0;
   th->dispatch_private.ordered = false;
@@ -514,8 +536,14 @@ OMP_EXPORT int32_t __kmpc_next_section(ident_t *loc, int32_t gtid,
     omp_dispatch_release(th, buf);
     return numberOfSections > 0 ? numberOfSections : 0;
   }
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_dispatch(th, ompt_dispatch_section, section, 1, __builtin_return_address(0));
   return (int32_t)section;
 }
 
 /* No wait here: the compiler adds the barrier when there is no nowait. */
-OMP_EXPORT void __kmpc_end_sections(ident_t *loc, int32_t gtid) {}
+OMP_EXPORT void __kmpc_end_sections(ident_t *loc, int32_t gtid) {
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_work(omp_self(), ompt_work_sections, ompt_scope_end, 0,
+                  __builtin_return_address(0));
+}

@@ -500,8 +500,9 @@ static void omp_env_lines(struct omp_text *t) {
   omp_text_puts(t, buf);
   omp_env_line_int(t, "OMP_TEAMS_THREAD_LIMIT", g->teams_thread_limit);
   omp_env_line_int(t, "OMP_THREAD_LIMIT", g->max_threads_limit);
-  /* no OMPT support: a tool is never loaded */
-  omp_env_line(t, "OMP_TOOL", "disabled");
+  /* tool-var (ompt.c reads it): enabled unless disabled */
+  const char *tool = getenv("OMP_TOOL");
+  omp_env_line(t, "OMP_TOOL", tool && omp_text_is(tool, "disabled") ? "disabled" : "enabled");
   omp_env_line(t, "OMP_TOOL_LIBRARIES", getenv("OMP_TOOL_LIBRARIES"));
   omp_env_line(t, "OMP_TOOL_VERBOSE_INIT", getenv("OMP_TOOL_VERBOSE_INIT"));
   omp_env_line(t, "OMP_WAIT_POLICY", g->wait_policy == 1 ? "ACTIVE" : "PASSIVE");

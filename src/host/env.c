@@ -12,7 +12,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <dlfcn.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdio.h>
@@ -561,26 +560,6 @@ static void omp_env_hidden_helpers(struct omp_global *g) {
     g->use_hidden_helper_task = false;
 }
 
-/* OMP_TOOL, OMP_TOOL_LIBRARIES: this runtime has no OMPT (tool interface),
- * so a tool that asks for one is told, once, that it is not loaded, rather
- * than silently seeing no events: one named in OMP_TOOL_LIBRARIES, or an
- * ompt_start_tool the process already has (a tool linked in or preloaded,
- * which LLVM's libomp finds the same way). OMP_TOOL=disabled asks for none. */
-static void omp_env_tool(void) {
-  const char *tool = omp_getenv("OMP_TOOL");
-  if (tool && omp_text_is(tool, "disabled"))
-    return;
-  if (tool && !omp_text_is(tool, "enabled"))
-    omp_env_bad("OMP_TOOL", tool, "expected enabled or disabled");
-  const char *libraries = getenv("OMP_TOOL_LIBRARIES");
-  if (libraries && *libraries)
-    omp_warn("OMP_TOOL_LIBRARIES=\"%s\": OMPT (the tool interface) is not implemented "
-             "by this runtime; no tool is loaded", libraries);
-  else if (dlsym(RTLD_DEFAULT, "ompt_start_tool"))
-    omp_warn("the program has a tool (ompt_start_tool), but OMPT (the tool interface) is "
-             "not implemented by this runtime; the tool is not started");
-}
-
 /* KMP_DISP_NUM_BUFFERS: how many nowait worksharing loops a team may have in
  * flight (dispatch.c), 1 to 4096, a number outside clamped with a warning
  * as LLVM does; kmp_set_disp_num_buffers() before start-up sets it too, the
@@ -710,7 +689,6 @@ void omp_env_init(void) {
   if (format)
     omp_set_affinity_format(format);
   omp_env_display(g);
-  omp_env_tool();
   /* KMP_VERSION: LLVM prints its version banner; we say what we are.
    * KMP_SETTINGS: as LLVM, the user's settings, then the effective ones
    * (ours: OMP_DISPLAY_ENV's verbose list). */

@@ -46,6 +46,8 @@ OMP_EXPORT void __kmpc_error(ident_t *loc, int severity, const char *message) {
   char where[512];
   omp_loc_string(loc, where, sizeof(where));
   const char *text = message ? message : "(no message)";
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_error(severity, message, __builtin_return_address(0));
   if (severity == 1) {
     if (where[0])
       fprintf(stderr, "omp: warning: %s: error directive: %s\n", where, text);

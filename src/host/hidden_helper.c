@@ -80,6 +80,8 @@ static void *omp_hh_main(void *arg) {
   /* Not the creator's place: a bound creator would otherwise pin every
    * helper onto its own core. */
   omp_affinity_unbind_self();
+  if (omp_ompt_enabled())
+    omp_ompt_thread_begin(th, ompt_thread_worker);
   atomic_fetch_add(&omp_hh_started, 1);
   for (;;) {
     struct omp_task *task;

@@ -6,6 +6,7 @@
  * gets a global thread id (gtid): user threads become initial ("root")
  * threads with a level-0 team of their own; workers are created by thread.c.
  */
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,7 +36,33 @@ static void omp_do_init(void) {
   pthread_key_create(&omp_root_key, omp_root_exit);
 }
 
-void omp_runtime_init(void) { pthread_once(&omp_init_once, omp_do_init); }
+/* The tool starts after the rest (it may ask the runtime anything), and a
+ * call its initializer makes back into start-up returns at once. Other
+ * threads wait for it: none reports an event before the tool has chosen
+ * its callbacks. */
+static _Atomic int omp_tool_state; /* 0 not started, 1 starting, 2 done */
+static pthread_t omp_tool_starter;
+
+static void omp_start_tool_once(void) {
+  int expected = 0;
+  if (atomic_load_explicit(&omp_tool_state, memory_order_acquire) == 2)
+    return;
+  if (atomic_compare_exchange_strong(&omp_tool_state, &expected, 1)) {
+    omp_tool_starter = pthread_self();
+    omp_ompt_start();
+    atomic_store_explicit(&omp_tool_state, 2, memory_order_release);
+    return;
+  }
+  if (expected == 1 && pthread_equal(omp_tool_starter, pthread_self()))
+    return;
+  while (atomic_load_explicit(&omp_tool_state, memory_order_acquire) != 2)
+    sched_yield();
+}
+
+void omp_runtime_init(void) {
+  pthread_once(&omp_init_once, omp_do_init);
+  omp_start_tool_once();
+}
 
 bool omp_runtime_started(void) { return atomic_load(&omp_started); }
 
@@ -58,6 +85,8 @@ int omp_assign_gtid(struct omp_thread *th) {
 
 struct omp_thread *omp_register_root(void) {
   omp_runtime_init();
+  if (omp_self_tls) /* the tool's initializer called the runtime */
+    return omp_self_tls;
   struct omp_thread *th = calloc(1, sizeof(*th));
   struct omp_team *team = calloc(1, sizeof(*team));
   struct omp_thread **slots = calloc(1, sizeof(*slots));
@@ -87,12 +116,16 @@ struct omp_thread *omp_register_root(void) {
   /* A user thread that ends takes its state along; the main thread's
    * state simply lives until exit. */
   pthread_setspecific(omp_root_key, th);
+  if (omp_ompt_enabled())
+    omp_ompt_thread_begin(th, ompt_thread_initial);
   return th;
 }
 
 /* A user thread that used OpenMP exited: give its hot team's workers back. */
 static void omp_root_exit(void *arg) {
   struct omp_thread *th = arg;
+  if (omp_ompt_enabled())
+    omp_ompt_thread_end(th);
   if (th->hot_team) {
     struct omp_team *hot = th->hot_team;
     for (int i = 1; i < hot->nthreads; i++)

@@ -407,8 +407,8 @@ OMP_EXPORT int __kmpc_invoke_task_func(int gtid) {
     omp_fatal(NULL, "__kmpc_invoke_task_func: no parallel region is running "
                     "on this thread");
   int32_t member_gtid = th->gtid, member_tid = th->tid;
-  omp_invoke_microtask(team->microtask, &member_gtid, &member_tid, team->argc,
-                       team->argv);
+  omp_invoke_region(team->microtask, &member_gtid, &member_tid, team->argc, team->argv,
+                    th->task);
   return 1;
 }
 

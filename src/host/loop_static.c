@@ -96,6 +96,17 @@ static _Noreturn void omp_static_zero_increment(ident_t *loc) {
               : (uint64_t)((UT)((UT)(lower) - (UT)(upper)) /                   \
                            (UT)(0 - (UT)(incr))) + 1)
 
+/* The dispatch event for the block a member was given (ompt.h): a section
+ * names its construct, a chunk its first iteration and size. */
+static void omp_ompt_static_chunk(ident_t *loc, bool distribute, uint64_t first,
+                                  uint64_t iterations, const void *ra) {
+  int type = omp_ompt_static_work_type(loc);
+  int kind = type == ompt_work_sections ? ompt_dispatch_section
+             : distribute || type == ompt_work_distribute ? ompt_dispatch_distribute_chunk
+                                                          : ompt_dispatch_ws_loop_chunk;
+  omp_ompt_dispatch(omp_self(), kind, first, iterations, ra);
+}
+
 /* Each typed entry point is this body; T is the loop type, UT its unsigned
  * twin (all bound arithmetic is done there, modulo 2^bits, as LLVM's is),
  * ST the signed stride type. */
@@ -110,10 +121,17 @@ static _Noreturn void omp_static_zero_increment(ident_t *loc) {
       if (plastiter)                                                           \
         *plastiter = 0;                                                        \
       *pstride = incr;                                                         \
+      if (OMP_UNLIKELY(omp_ompt_enabled()))                                    \
+        omp_ompt_work(omp_self(), omp_ompt_static_work_type(loc),              \
+                      ompt_scope_begin, 0, __builtin_return_address(0));       \
       return;                                                                  \
     }                                                                          \
     if (OMP_UNLIKELY(incr == 0))                                               \
       omp_static_zero_increment(loc);                                          \
+    if (OMP_UNLIKELY(omp_ompt_enabled()))                                      \
+      omp_ompt_work(omp_self(), omp_ompt_static_work_type(loc),                \
+                    ompt_scope_begin, OMP_TRIP_COUNT(UT, lower, upper, incr),  \
+                    __builtin_return_address(0));                              \
     bool distribute;                                                           \
     int kind = omp_static_kind(loc, schedtype, &distribute);                   \
     struct omp_thread *th = omp_self();                                        \
@@ -127,6 +145,10 @@ static _Noreturn void omp_static_zero_increment(ident_t *loc) {
         *plastiter = 1;                                                        \
       *pstride = incr > 0 ? (ST)(upper - lower + 1)                            \
                           : (ST)(0 - (UT)(lower - upper + 1));                 \
+      if (OMP_UNLIKELY(omp_ompt_enabled()))                                    \
+        omp_ompt_static_chunk(loc, distribute, (uint64_t)*plower,              \
+                              OMP_TRIP_COUNT(UT, lower, upper, incr),          \
+                              __builtin_return_address(0));                    \
       return;                                                                  \
     }                                                                          \
     uint64_t trip = OMP_TRIP_COUNT(UT, lower, upper, incr);                    \
@@ -190,6 +212,11 @@ static _Noreturn void omp_static_zero_increment(ident_t *loc) {
     *pupper = (T)upper;                                                        \
     if (plastiter)                                                             \
       *plastiter = last;                                                       \
+    if (OMP_UNLIKELY(omp_ompt_enabled()) &&                                    \
+        (incr > 0 ? *plower <= *pupper : *pupper <= *plower))                  \
+      omp_ompt_static_chunk(loc, distribute, (uint64_t)*plower,                \
+                            OMP_TRIP_COUNT(UT, lower, upper, incr),            \
+                            __builtin_return_address(0));                      \
   }                                                                            \
                                                                                \
   /* distribute + parallel for in one: this team's block of the league's     \
@@ -267,6 +294,11 @@ static _Noreturn void omp_static_zero_increment(ident_t *loc) {
     *pupper = (T)upper;                                                        \
     if (plastiter)                                                             \
       *plastiter = last;                                                       \
+    if (OMP_UNLIKELY(omp_ompt_enabled()) &&                                    \
+        (incr > 0 ? *plower <= *pupper : *pupper <= *plower))                  \
+      omp_ompt_static_chunk(loc, false,      (uint64_t)*plower,                \
+                            OMP_TRIP_COUNT(UT, lower, upper, incr),            \
+                            __builtin_return_address(0));                      \
   }                                                                            \
                                                                                \
   /* dist_schedule(static, chunk): this team's first chunk and the stride   \
@@ -307,6 +339,10 @@ OMP_DEFINE_STATIC_LOOPS(4u, uint32_t, uint32_t, int32_t, 0, UINT32_MAX)
 OMP_DEFINE_STATIC_LOOPS(8, int64_t, uint64_t, int64_t, INT64_MIN, INT64_MAX)
 OMP_DEFINE_STATIC_LOOPS(8u, uint64_t, uint64_t, int64_t, 0, UINT64_MAX)
 
-/* The end of a statically scheduled loop: nothing to undo (LLVM only
- * reports to tools here). */
-OMP_EXPORT void __kmpc_for_static_fini(ident_t *loc, int32_t gtid) {}
+/* The end of a statically scheduled loop: nothing to undo, only a tool to
+ * tell. */
+OMP_EXPORT void __kmpc_for_static_fini(ident_t *loc, int32_t gtid) {
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_work(omp_self(), omp_ompt_static_work_type(loc), ompt_scope_end, 0,
+                  __builtin_return_address(0));
+}

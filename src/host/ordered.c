@@ -54,8 +54,20 @@ static struct omp_dispatch_buffer *omp_ordered_loop(struct omp_thread *th) {
 OMP_EXPORT void __kmpc_ordered(ident_t *loc, int32_t gtid) {
   struct omp_thread *th = omp_self();
   struct omp_dispatch_buffer *buf = omp_ordered_loop(th);
-  if (buf)
-    omp_ordered_wait(buf, th->dispatch_private.ordered_lower);
+  if (OMP_UNLIKELY(omp_ompt_enabled())) {
+    /* the loop's buffer names the ordered region's mutual exclusion (the
+     * team, for one outside any ordered loop: it runs at once) */
+    const void *ra = __builtin_return_address(0);
+    const void *wait_id = buf ? (const void *)buf : (const void *)th->team;
+    omp_ompt_mutex_acquire(ompt_mutex_ordered, 0, wait_id, ra);
+    if (buf)
+      omp_ordered_wait(buf, th->dispatch_private.ordered_lower);
+    omp_ompt_mutex_acquired(ompt_mutex_ordered, wait_id, ra);
+    return;
+  }
+  if (!buf)
+    return;
+  omp_ordered_wait(buf, th->dispatch_private.ordered_lower);
 }
 
 OMP_EXPORT void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
@@ -65,6 +77,9 @@ OMP_EXPORT void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
     th->dispatch_private.ordered_bumped = true;
     omp_ordered_pass(buf);
   }
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_mutex_released(ompt_mutex_ordered, buf ? (const void *)buf : (const void *)th->team,
+                            __builtin_return_address(0));
 }
 
 /* End of one iteration of an ordered loop. */
@@ -215,6 +230,22 @@ static struct omp_doacross_flags *omp_doacross_flags_of(struct omp_thread *th) {
   return buf ? atomic_load_explicit(&buf->doacross, memory_order_relaxed) : NULL;
 }
 
+/* A tool hears of each doacross dependence of the implicit task: the
+ * iteration vector, as sink (a wait that applies) or source (a post). */
+static void omp_ompt_doacross(struct omp_thread *th, const int64_t *vec,
+                              ompt_dependence_type_t type) {
+  ompt_callback_dependences_t report = OMPT_CB(dependences);
+  int n = th->dispatch_private.doacross_ndims;
+  if (!report || n <= 0)
+    return;
+  ompt_dependence_t deps[n];
+  for (int i = 0; i < n; i++) {
+    deps[i].variable.value = (uint64_t)vec[i];
+    deps[i].dependence_type = type;
+  }
+  report(&th->task->ompt_task_data, deps, n);
+}
+
 OMP_EXPORT void __kmpc_doacross_wait(ident_t *loc, int32_t gtid,
                                      const int64_t *vec) {
   struct omp_thread *th = omp_self();
@@ -222,6 +253,8 @@ OMP_EXPORT void __kmpc_doacross_wait(ident_t *loc, int32_t gtid,
   uint64_t linear;
   if (!flags || !omp_doacross_linear(&th->dispatch_private, vec, &linear))
     return;
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_doacross(th, vec, ompt_dependence_type_sink);
   _Atomic uint32_t *word = &flags->bits[linear / 32];
   uint32_t bit = 1u << (linear % 32);
   if (atomic_load_explicit(word, memory_order_acquire) & bit)
@@ -245,6 +278,8 @@ OMP_EXPORT void __kmpc_doacross_post(ident_t *loc, int32_t gtid,
   uint64_t linear;
   if (!flags || !omp_doacross_linear(&th->dispatch_private, vec, &linear))
     return;
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_doacross(th, vec, ompt_dependence_type_source);
   atomic_fetch_or(&flags->bits[linear / 32], 1u << (linear % 32));
   if (atomic_load(&flags->waiters)) {
     atomic_fetch_add(&flags->posted.value, 1);

@@ -17,7 +17,9 @@
 #if !defined(__x86_64__)
 /* Portable fallback of x86_64/invoke.S for up to 16 shared variables. */
 void omp_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int argc,
-                          void **a) {
+                          void **a, void **exit_frame) {
+  if (exit_frame)
+    *exit_frame = __builtin_frame_address(0);
   switch (argc) {
   case 0: fn(gtid, tid); break;
   case 1: fn(gtid, tid, a[0]); break;
@@ -190,7 +192,59 @@ static void omp_implicit_tasks_init(struct omp_team *team, struct omp_task *pare
 
 /* ---- serialized regions ------------------------------------------------- */
 
-void omp_serialized_begin(struct omp_thread *th, ident_t *loc) {
+/* ---- OMPT: a region's begin and end as its master reports them --------- */
+
+/* parallel_begin (team) or the league's, then the master's implicit task;
+ * before the workers start, so each reports its own after these. */
+static void omp_ompt_region_begin(struct omp_thread *th, struct omp_team *team,
+                                  int requested, int region_flags, int task_flags) {
+  struct omp_task *encountering = team->implicit_tasks[0].parent;
+  team->ompt_parallel_data.value = 0;
+  team->ompt_codeptr = omp_ompt_take_codeptr(th);
+  team->ompt_flags = region_flags | ompt_parallel_invoker_runtime;
+  ompt_callback_parallel_begin_t begin = OMPT_CB(parallel_begin);
+  if (begin)
+    begin(&encountering->ompt_task_data, &encountering->ompt_frame,
+          &team->ompt_parallel_data, (unsigned)requested, team->ompt_flags,
+          team->ompt_codeptr);
+  th->ompt_state = ompt_state_work_parallel;
+  ompt_callback_implicit_task_t implicit = OMPT_CB(implicit_task);
+  if (implicit)
+    implicit(ompt_scope_begin, &team->ompt_parallel_data,
+             &team->implicit_tasks[0].ompt_task_data, (unsigned)team->nthreads, 0,
+             task_flags);
+}
+
+/* The master's implicit-task end (its region's join is done); then, back
+ * in the encountering task, parallel_end. */
+static void omp_ompt_implicit_end(struct omp_team *team, int task_flags) {
+  ompt_callback_implicit_task_t implicit = OMPT_CB(implicit_task);
+  if (implicit)
+    implicit(ompt_scope_end, NULL, &team->implicit_tasks[0].ompt_task_data,
+             (unsigned)team->nthreads, 0, task_flags);
+}
+
+static void omp_ompt_region_end(struct omp_thread *th, struct omp_team *team) {
+  ompt_callback_parallel_end_t end = OMPT_CB(parallel_end);
+  if (end)
+    end(&team->ompt_parallel_data, &th->task->ompt_task_data, team->ompt_flags,
+        team->ompt_codeptr);
+  th->ompt_state =
+      th->team->active_level > 0 ? ompt_state_work_parallel : ompt_state_work_serial;
+}
+
+/* The master's wait at the end of its region, as the implicit barrier it
+ * stands for (its end names no region, as every member's: LLVM's order). */
+static void omp_ompt_join_wait(struct omp_thread *th, struct omp_team *team, int endpoint) {
+  omp_ompt_sync(team->is_league ? ompt_sync_region_barrier_teams
+                                : ompt_sync_region_barrier_implicit_parallel,
+                endpoint, endpoint == ompt_scope_begin ? &team->ompt_parallel_data : NULL,
+                &team->implicit_tasks[0].ompt_task_data, team->ompt_codeptr);
+  if (endpoint == ompt_scope_begin)
+    th->ompt_state = ompt_state_wait_barrier_implicit_parallel;
+}
+
+void omp_serialized_begin(struct omp_thread *th, ident_t *loc, int requested) {
   struct omp_team *team = th->serial_teams;
   if (team)
     th->serial_teams = team->free_next;
@@ -212,6 +266,8 @@ void omp_serialized_begin(struct omp_thread *th, ident_t *loc) {
   omp_master_enter(th, team);
   omp_implicit_tasks_init(team, parent_task);
   omp_display_affinity_serialized(th);
+  if (omp_ompt_enabled())
+    omp_ompt_region_begin(th, team, requested, ompt_parallel_team, ompt_task_implicit);
 }
 
 void omp_serialized_end(struct omp_thread *th) {
@@ -220,7 +276,11 @@ void omp_serialized_end(struct omp_thread *th) {
     omp_fatal(team->loc, "__kmpc_end_serialized_parallel without a matching "
                          "__kmpc_serialized_parallel");
   omp_task_drain(th);
+  if (omp_ompt_enabled())
+    omp_ompt_implicit_end(team, ompt_task_implicit);
   omp_master_leave(th, team);
+  if (omp_ompt_enabled())
+    omp_ompt_region_end(th, team);
   team->free_next = th->serial_teams;
   th->serial_teams = team;
 }
@@ -327,7 +387,7 @@ static void omp_join(struct omp_thread *th, struct omp_team *team) {
 }
 
 /* Run `team` (already sized, workers assigned) with th as its master. */
-static void omp_team_run(struct omp_thread *th, struct omp_team *team,
+static void omp_team_run(struct omp_thread *th, struct omp_team *team, int requested,
                          ident_t *loc, kmpc_micro fn, int argc, void **argv) {
   team->loc = loc;
   team->microtask = fn;
@@ -338,12 +398,23 @@ static void omp_team_run(struct omp_thread *th, struct omp_team *team,
   struct omp_task *parent_task = th->task;
   omp_master_enter(th, team);
   omp_implicit_tasks_init(team, parent_task);
+  bool ompt = omp_ompt_enabled();
+  if (ompt)
+    omp_ompt_region_begin(th, team, requested, ompt_parallel_team, ompt_task_implicit);
   for (int i = 1; i < team->nthreads; i++)
     omp_worker_start(team->threads[i], team, i);
   int32_t gtid = th->gtid, btid = 0;
-  omp_invoke_microtask(fn, &gtid, &btid, argc, argv);
+  omp_invoke_region(fn, &gtid, &btid, argc, argv, th->task);
+  if (ompt)
+    omp_ompt_join_wait(th, team, ompt_scope_begin);
   omp_join(th, team);
+  if (ompt) {
+    omp_ompt_join_wait(th, team, ompt_scope_end);
+    omp_ompt_implicit_end(team, ompt_task_implicit);
+  }
   omp_master_leave(th, team);
+  if (ompt)
+    omp_ompt_region_end(th, team);
   if (OMP_UNLIKELY(omp_global.affinity_reset))
     omp_affinity_join(team);
 }
@@ -359,9 +430,9 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   int n = omp_team_size(th, requested);
   omp_num_threads_strict_check(th, requested, n);
   if (n == 1) {
-    omp_serialized_begin(th, loc);
+    omp_serialized_begin(th, loc, requested);
     int32_t gtid = th->gtid, btid = 0;
-    omp_invoke_microtask(fn, &gtid, &btid, argc, argv);
+    omp_invoke_region(fn, &gtid, &btid, argc, argv, th->task);
     omp_serialized_end(th);
     return;
   }
@@ -374,7 +445,7 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   team->serialized = false;
   team->is_league = false;
   omp_affinity_fork(team, proc_bind);
-  omp_team_run(th, team, loc, fn, argc, argv);
+  omp_team_run(th, team, requested, loc, fn, argc, argv);
   if (!hot) {
     for (int i = 1; i < team->nthreads; i++)
       omp_pool_release(team->threads[i]);
@@ -388,6 +459,9 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
 
 OMP_EXPORT void __kmpc_fork_call(ident_t *loc, int32_t argc, kmpc_micro fn, ...) {
   struct omp_thread *th = omp_self();
+  struct omp_task *encountering = th->task;
+  OMP_OMPT_CODEPTR(th);
+  OMP_OMPT_ENTER(encountering);
   void *stack_args[OMP_MAX_ARGS_ON_STACK];
   void **argv = argc <= OMP_MAX_ARGS_ON_STACK ? stack_args
                                               : malloc(sizeof(void *) * (size_t)argc);
@@ -399,6 +473,7 @@ OMP_EXPORT void __kmpc_fork_call(ident_t *loc, int32_t argc, kmpc_micro fn, ...)
     argv[i] = va_arg(ap, void *);
   va_end(ap);
   omp_fork(th, loc, fn, argc, argv);
+  OMP_OMPT_LEAVE(encountering);
   if (argv != stack_args)
     free(argv);
 }
@@ -408,28 +483,38 @@ OMP_EXPORT void __kmpc_fork_call(ident_t *loc, int32_t argc, kmpc_micro fn, ...)
 OMP_EXPORT void __kmpc_fork_call_if(ident_t *loc, int32_t argc, kmpc_micro fn,
                                     int32_t cond, void *args) {
   struct omp_thread *th = omp_self();
+  struct omp_task *encountering = th->task;
+  OMP_OMPT_CODEPTR(th);
+  OMP_OMPT_ENTER(encountering);
   void *argv[1] = {args};
   int count = args ? 1 : 0;
   (void)argc;
   if (cond) {
     omp_fork(th, loc, fn, count, argv);
-    return;
+  } else {
+    omp_serialized_begin(th, loc, 1);
+    int32_t gtid = th->gtid, btid = 0;
+    omp_invoke_region(fn, &gtid, &btid, count, argv, th->task);
+    omp_serialized_end(th);
   }
-  omp_serialized_begin(th, loc);
-  int32_t gtid = th->gtid, btid = 0;
-  omp_invoke_microtask(fn, &gtid, &btid, count, argv);
-  omp_serialized_end(th);
+  OMP_OMPT_LEAVE(encountering);
 }
 
 OMP_EXPORT void __kmpc_serialized_parallel(ident_t *loc, int32_t gtid) {
   (void)gtid;
-  omp_serialized_begin(omp_self(), loc);
+  struct omp_thread *th = omp_self();
+  OMP_OMPT_CODEPTR(th);
+  /* the encountering task stays suspended in the runtime until the end */
+  OMP_OMPT_ENTER(th->task);
+  omp_serialized_begin(th, loc, 1);
 }
 
 OMP_EXPORT void __kmpc_end_serialized_parallel(ident_t *loc, int32_t gtid) {
   (void)loc;
   (void)gtid;
-  omp_serialized_end(omp_self());
+  struct omp_thread *th = omp_self();
+  omp_serialized_end(th);
+  OMP_OMPT_LEAVE(th->task);
 }
 
 OMP_EXPORT void __kmpc_push_num_threads(ident_t *loc, int32_t gtid,
@@ -569,12 +654,24 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
    * (OpenMP 5.1 teams), as LLVM: by KMP_TEAMS_PROC_BIND, spread by default. */
   if (nteams > 1)
     omp_affinity_fork(league, omp_global.teams_proc_bind);
+  /* each team's initial thread runs an initial task (OpenMP 5.1) */
+  bool ompt = omp_ompt_enabled();
+  if (ompt)
+    omp_ompt_region_begin(th, league, nteams, ompt_parallel_league, ompt_task_initial);
   for (int i = 1; i < nteams; i++)
     omp_worker_start(league->threads[i], league, i);
   int32_t gtid = th->gtid, btid = 0;
-  omp_invoke_microtask(fn, &gtid, &btid, argc, argv);
+  omp_invoke_region(fn, &gtid, &btid, argc, argv, th->task);
+  if (ompt)
+    omp_ompt_join_wait(th, league, ompt_scope_begin);
   omp_join(th, league);
+  if (ompt) {
+    omp_ompt_join_wait(th, league, ompt_scope_end);
+    omp_ompt_implicit_end(league, ompt_task_initial);
+  }
   omp_master_leave(th, league);
+  if (ompt)
+    omp_ompt_region_end(th, league);
   for (int i = 1; i < nteams; i++)
     omp_pool_release(league->threads[i]);
   omp_team_keep_spare(th, league);
@@ -582,6 +679,9 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
 
 OMP_EXPORT void __kmpc_fork_teams(ident_t *loc, int32_t argc, kmpc_micro fn, ...) {
   struct omp_thread *th = omp_self();
+  struct omp_task *encountering = th->task;
+  OMP_OMPT_CODEPTR(th);
+  OMP_OMPT_ENTER(encountering);
   void *stack_args[OMP_MAX_ARGS_ON_STACK];
   void **argv = argc <= OMP_MAX_ARGS_ON_STACK ? stack_args
                                               : malloc(sizeof(void *) * (size_t)argc);
@@ -593,6 +693,7 @@ OMP_EXPORT void __kmpc_fork_teams(ident_t *loc, int32_t argc, kmpc_micro fn, ...
     argv[i] = va_arg(ap, void *);
   va_end(ap);
   omp_league_run(th, loc, fn, argc, argv);
+  OMP_OMPT_LEAVE(encountering);
   if (argv != stack_args)
     free(argv);
 }

@@ -146,9 +146,38 @@ static bool omp_tree_gather(struct omp_team *team, struct omp_thread *th,
 
 /* ---- entry points ------------------------------------------------------- */
 
+/* A tool's reduction event: from a member's __kmpc_reduce* to the moment its
+ * part is combined — at its __kmpc_end_reduce* when its own code combines
+ * under the runtime's lock (critical) or stores the total (tree, member 0),
+ * at once otherwise. */
+static void omp_ompt_reduction(struct omp_thread *th, int endpoint, const void *ra) {
+  ompt_callback_sync_region_t reduction = OMPT_CB(reduction);
+  if (reduction)
+    reduction(ompt_sync_region_reduction, endpoint, &th->team->ompt_parallel_data,
+              &th->task->ompt_task_data, ra);
+}
+
+static int32_t omp_reduce_choose_and_run(struct omp_thread *th, ident_t *loc, void *data,
+                                         omp_reduce_fn combine, kmp_critical_name *lck,
+                                         bool blocking);
+
 static int32_t omp_reduce_begin(ident_t *loc, void *data, omp_reduce_fn combine,
-                                kmp_critical_name *lck, bool blocking) {
+                                kmp_critical_name *lck, bool blocking, const void *ra) {
   struct omp_thread *th = omp_self();
+  if (OMP_LIKELY(!omp_ompt_enabled()))
+    return omp_reduce_choose_and_run(th, loc, data, combine, lck, blocking);
+  omp_ompt_reduction(th, ompt_scope_begin, ra);
+  int32_t result = omp_reduce_choose_and_run(th, loc, data, combine, lck, blocking);
+  /* member 0 of a tree, or one that holds the lock, ends at its end call */
+  th->ompt_reduction_open = result == 1;
+  if (result != 1)
+    omp_ompt_reduction(th, ompt_scope_end, ra);
+  return result;
+}
+
+static int32_t omp_reduce_choose_and_run(struct omp_thread *th, ident_t *loc, void *data,
+                                         omp_reduce_fn combine, kmp_critical_name *lck,
+                                         bool blocking) {
   struct omp_team *team = th->team;
   int method = omp_reduce_choose(team->nthreads, loc, data, combine);
   th->reduce_method = method;
@@ -166,13 +195,14 @@ static int32_t omp_reduce_begin(ident_t *loc, void *data, omp_reduce_fn combine,
     /* Blocking: the construct ends when thread 0 has stored the total and
      * reaches the barrier from __kmpc_end_reduce. */
     if (blocking)
-      omp_barrier_wait(team, th);
+      omp_barrier_wait_reported(team, th, ompt_sync_region_barrier_implicit_workshare,
+                                NULL);
     return 0;
   }
 }
 
 static void omp_reduce_end(ident_t *loc, kmp_critical_name *lck,
-                           bool blocking) {
+                           bool blocking, const void *ra) {
   struct omp_thread *th = omp_self();
   int method = th->reduce_method;
   th->reduce_method = OMP_REDUCE_NONE;
@@ -182,8 +212,13 @@ static void omp_reduce_end(ident_t *loc, kmp_critical_name *lck,
               blocking ? "__kmpc_reduce" : "__kmpc_reduce_nowait");
   if (method == OMP_REDUCE_CRITICAL)
     omp_mutex_unlock(omp_reduce_lock_of(lck));
+  if (OMP_UNLIKELY(omp_ompt_enabled()) && th->ompt_reduction_open) {
+    th->ompt_reduction_open = false;
+    omp_ompt_reduction(th, ompt_scope_end, ra);
+  }
   if (blocking)
-    omp_barrier_wait(th->team, th);
+    omp_barrier_wait_reported(th->team, th, ompt_sync_region_barrier_implicit_workshare,
+                              NULL);
 }
 
 OMP_EXPORT int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid,
@@ -194,13 +229,14 @@ OMP_EXPORT int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid,
   (void)gtid;
   (void)num_vars;
   (void)reduce_size;
-  return omp_reduce_begin(loc, reduce_data, reduce_func, lck, false);
+  return omp_reduce_begin(loc, reduce_data, reduce_func, lck, false,
+                          __builtin_return_address(0));
 }
 
 OMP_EXPORT void __kmpc_end_reduce_nowait(ident_t *loc, int32_t gtid,
                                          kmp_critical_name *lck) {
   (void)gtid;
-  omp_reduce_end(loc, lck, false);
+  omp_reduce_end(loc, lck, false, __builtin_return_address(0));
 }
 
 OMP_EXPORT int32_t __kmpc_reduce(ident_t *loc, int32_t gtid, int32_t num_vars,
@@ -210,11 +246,12 @@ OMP_EXPORT int32_t __kmpc_reduce(ident_t *loc, int32_t gtid, int32_t num_vars,
   (void)gtid;
   (void)num_vars;
   (void)reduce_size;
-  return omp_reduce_begin(loc, reduce_data, reduce_func, lck, true);
+  return omp_reduce_begin(loc, reduce_data, reduce_func, lck, true,
+                          __builtin_return_address(0));
 }
 
 OMP_EXPORT void __kmpc_end_reduce(ident_t *loc, int32_t gtid,
                                   kmp_critical_name *lck) {
   (void)gtid;
-  omp_reduce_end(loc, lck, true);
+  omp_reduce_end(loc, lck, true, __builtin_return_address(0));
 }

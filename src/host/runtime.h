@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "omp.h"
+#include "ompt.h"
 
 #define OMP_EXPORT __attribute__((visibility("default")))
 #define OMP_CACHE_LINE 64
@@ -233,6 +234,12 @@ struct omp_task {
   struct omp_depnode *depnode; /* this task in its parent's graph */
   void *async_handle;          /* libomptarget's per-task async info */
   size_t alloc_size;
+  ompt_data_t ompt_task_data;  /* the tool's word for this task (ompt.h) */
+  ompt_frame_t ompt_frame;
+  /* the task its thread ran before this one (a tool's ancestor: task.c) */
+  struct omp_task *ompt_scheduling_parent;
+  /* a taskloop's task: its chunk, for the tool (0 iterations: none) */
+  uint64_t ompt_chunk_start, ompt_chunk_iterations;
 } __attribute__((aligned(16)));
 
 #define OMP_DETACH_NONE 0
@@ -310,6 +317,7 @@ struct omp_dispatch_private {
   struct omp_dispatch_buffer *doacross_buffer; /* doacross loop running */
   int64_t *doacross_dims; /* its bounds: per dimension lo, up, st, range */
   int doacross_ndims;
+  int ompt_work_type;    /* what a tool was told the loop is (ompt.h) */
 };
 
 struct omp_team {
@@ -357,6 +365,10 @@ struct omp_team {
    * places_assigned (set by omp_affinity_fork) */
   bool places_assigned;
   int master_place_first, master_place_last;
+  /* ompt.h: the tool's word for this region, and what its begin reported */
+  ompt_data_t ompt_parallel_data;
+  const void *ompt_codeptr;
+  int ompt_flags;
 };
 
 #define OMP_SPARE_TEAMS 2
@@ -392,6 +404,7 @@ struct omp_thread {
   struct omp_team *next_team;
   int next_tid;
   bool exit_requested;
+  _Atomic bool exited;       /* the thread returned (exit_requested) */
   uint32_t fork_seen;
   /* the region whose join this worker reached before its team had tasks
    * (0: none); the team's first task takes it back and hands the worker
@@ -423,7 +436,52 @@ struct omp_thread {
   int reduce_method;
   void *reduce_partial;
   struct omp_waitword reduce_ready OMP_ALIGNED_CACHE;
+  /* ompt.h: the tool's word for this thread, its OMPT state, the return
+   * address of the entry point now reporting an event (OMP_OMPT_CODEPTR),
+   * and a worker's region end still to report (thread.c); a line of their
+   * own, away from reduce_ready, which other members write */
+  ompt_data_t ompt_thread_data OMP_ALIGNED_CACHE;
+  int ompt_state;
+  bool ompt_reduction_open; /* reduction.c: its end comes at __kmpc_end_reduce */
+  bool ompt_yielding;       /* task.c: in a taskyield */
+  const void *ompt_codeptr;
+  struct omp_ompt_worker_end {
+    bool pending;
+    int sync_kind, task_flags, index;
+    const void *codeptr;
+    ompt_data_t task_data;
+  } ompt_worker_end;
 };
+
+/* An entry point called by the program's task marks, with a tool, the
+ * task's enter frame while the runtime works for it (ompt.h), and clears it
+ * when it returns to the program. */
+#define OMP_OMPT_ENTER(task)                                                   \
+  do {                                                                         \
+    if (omp_ompt_enabled()) {                                                  \
+      (task)->ompt_frame.enter_frame.ptr = __builtin_frame_address(0);         \
+      (task)->ompt_frame.enter_frame_flags =                                   \
+          ompt_frame_runtime | ompt_frame_framepointer;                        \
+    }                                                                          \
+  } while (0)
+#define OMP_OMPT_LEAVE(task)                                                   \
+  do {                                                                         \
+    if (omp_ompt_enabled())                                                    \
+      (task)->ompt_frame.enter_frame.ptr = NULL;                               \
+  } while (0)
+
+/* An entry point that reports events notes where the program called it. */
+#define OMP_OMPT_CODEPTR(th)                                                   \
+  do {                                                                         \
+    if (omp_ompt_enabled())                                                    \
+      (th)->ompt_codeptr = __builtin_return_address(0);                        \
+  } while (0)
+/* ...and the event takes it (once). */
+static inline const void *omp_ompt_take_codeptr(struct omp_thread *th) {
+  const void *ra = th->ompt_codeptr;
+  th->ompt_codeptr = NULL;
+  return ra;
+}
 
 /* ---- init.c --------------------------------------------------------------- */
 
@@ -451,6 +509,8 @@ int omp_threads_in_use(void);
 void omp_threads_busy_add(int delta);
 int omp_assign_gtid(struct omp_thread *th);
 void omp_worker_start(struct omp_thread *th, struct omp_team *team, int tid);
+/* At exit with an OMPT tool: idle workers report their end and end. */
+void omp_threads_end_for_tool(struct omp_thread *root);
 
 /* ---- wait.c: spin then sleep ---------------------------------------------- */
 
@@ -467,11 +527,25 @@ extern bool omp_oversubscribed;
 
 /* ---- parallel.c --------------------------------------------------------- */
 
+/* exit_frame (NULL: none) receives the frame the body is called from. */
 void omp_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int argc,
-                          void **argv);
+                          void **argv, void **exit_frame);
+/* The body of a region as `task`, the implicit task running it: with a
+ * tool, the task's exit frame names the runtime's frame while it runs. */
+static inline void omp_invoke_region(kmpc_micro fn, int32_t *gtid, int32_t *tid, int argc,
+                                     void **argv, struct omp_task *task) {
+  if (OMP_LIKELY(!omp_ompt_enabled())) {
+    omp_invoke_microtask(fn, gtid, tid, argc, argv, NULL);
+    return;
+  }
+  task->ompt_frame.exit_frame_flags = ompt_frame_runtime | ompt_frame_framepointer;
+  omp_invoke_microtask(fn, gtid, tid, argc, argv, &task->ompt_frame.exit_frame.ptr);
+  task->ompt_frame.exit_frame.ptr = NULL;
+}
 void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
               void **argv);
-void omp_serialized_begin(struct omp_thread *th, ident_t *loc);
+/* requested: the team size asked for (reported to a tool) */
+void omp_serialized_begin(struct omp_thread *th, ident_t *loc, int requested);
 void omp_serialized_end(struct omp_thread *th);
 void omp_icvs_for_level(struct omp_icvs *child, const struct omp_icvs *parent,
                         int level, const struct omp_nthreads_list *list);
@@ -481,6 +555,11 @@ void omp_icvs_for_level(struct omp_icvs *child, const struct omp_icvs *parent,
 void omp_barrier_init(struct omp_barrier *b);
 /* Returns once all nthreads members have arrived. */
 void omp_barrier_wait(struct omp_team *team, struct omp_thread *th);
+/* The same, reported to a tool as a barrier of that kind (ompt.h); the
+ * kind clang's flags in loc give. */
+void omp_barrier_wait_reported(struct omp_team *team, struct omp_thread *th, int kind,
+                               const void *codeptr);
+int omp_ompt_barrier_kind(const ident_t *loc);
 /* Ends the phase begun at `epoch` (every member has arrived). */
 void omp_barrier_release(struct omp_team *team, uint32_t epoch);
 /* The team's first explicit task of the region was just made: members
@@ -535,6 +614,11 @@ const char *omp_loc_string(const ident_t *loc, char *buf, size_t size);
 void omp_mutex_lock(_Atomic uint32_t *word);
 bool omp_mutex_trylock(_Atomic uint32_t *word);
 void omp_mutex_unlock(_Atomic uint32_t *word);
+/* OMPT mutex events (a lock, critical or ordered; wait_id its address). */
+void omp_ompt_mutex_acquire(int kind, unsigned hint, const void *wait_id,
+                            const void *codeptr);
+void omp_ompt_mutex_acquired(int kind, const void *wait_id, const void *codeptr);
+void omp_ompt_mutex_released(int kind, const void *wait_id, const void *codeptr);
 
 /* ---- cancel.c ------------------------------------------------------------------ */
 
@@ -641,6 +725,12 @@ void omp_task_barrier(struct omp_team *team, struct omp_thread *th, uint32_t epo
                       bool arrived);
 void omp_task_drain(struct omp_thread *th);
 bool omp_task_flush_done(struct omp_thread *th);
+
+/* OMPT (task.c): task_create for a task th's current task made; the
+ * sync_region of a taskwait or taskgroup th waits in. */
+void omp_ompt_task_create(struct omp_thread *th, struct omp_task *task, bool has_deps);
+void omp_ompt_sync_region(struct omp_thread *th, int kind, int endpoint,
+                          const void *codeptr);
 
 void omp_deps_release(struct omp_task *task);
 /* Device-side dependences (taskdeps.c, target_hooks.c; seed 000 §3.4). */

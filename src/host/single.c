@@ -30,23 +30,38 @@ static int omp_construct_tid(struct omp_thread *th) {
 /* The barriers of single/copyprivate/barrier-master: none in a team of one. */
 static void omp_team_barrier(struct omp_thread *th) {
   if (!omp_alone(th->team))
-    omp_barrier_wait(th->team, th);
+    omp_barrier_wait_reported(th->team, th, ompt_sync_region_barrier_implicit_workshare,
+                              NULL);
+}
+
+/* The masked region a thread enters: a tool hears of its begin (and of its
+ * end from __kmpc_end_master/masked). */
+static int32_t omp_masked_enter(struct omp_thread *th, int32_t filter, const void *ra) {
+  bool mine = omp_construct_tid(th) == filter;
+  if (mine && OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_masked(th, ompt_scope_begin, ra);
+  return mine;
 }
 
 OMP_EXPORT int32_t __kmpc_master(ident_t *loc, int32_t gtid) {
-  return omp_construct_tid(omp_self()) == 0;
+  return omp_masked_enter(omp_self(), 0, __builtin_return_address(0));
 }
 
-OMP_EXPORT void __kmpc_end_master(ident_t *loc, int32_t gtid) {}
+OMP_EXPORT void __kmpc_end_master(ident_t *loc, int32_t gtid) {
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_masked(omp_self(), ompt_scope_end, __builtin_return_address(0));
+}
 
 OMP_EXPORT int32_t __kmpc_masked(ident_t *loc, int32_t gtid, int32_t filter) {
-  return omp_construct_tid(omp_self()) == filter;
+  return omp_masked_enter(omp_self(), filter, __builtin_return_address(0));
 }
 
-OMP_EXPORT void __kmpc_end_masked(ident_t *loc, int32_t gtid) {}
+OMP_EXPORT void __kmpc_end_masked(ident_t *loc, int32_t gtid) {
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_masked(omp_self(), ompt_scope_end, __builtin_return_address(0));
+}
 
-OMP_EXPORT int32_t __kmpc_single(ident_t *loc, int32_t gtid) {
-  struct omp_thread *th = omp_self();
+static int32_t omp_single_claim(struct omp_thread *th) {
   struct omp_team *team = th->team;
   uint32_t mine = th->single_count++;
   if (omp_alone(team))
@@ -59,12 +74,39 @@ OMP_EXPORT int32_t __kmpc_single(ident_t *loc, int32_t gtid) {
       memory_order_relaxed);
 }
 
-OMP_EXPORT void __kmpc_end_single(ident_t *loc, int32_t gtid) {}
+/* A tool sees the executor's single region until __kmpc_end_single, the
+ * others' as begun and ended at once. */
+OMP_EXPORT int32_t __kmpc_single(ident_t *loc, int32_t gtid) {
+  struct omp_thread *th = omp_self();
+  int32_t executor = omp_single_claim(th);
+  if (OMP_UNLIKELY(omp_ompt_enabled())) {
+    const void *ra = __builtin_return_address(0);
+    omp_ompt_work(th, executor ? ompt_work_single_executor : ompt_work_single_other,
+                  ompt_scope_begin, 1, ra);
+    if (!executor)
+      omp_ompt_work(th, ompt_work_single_other, ompt_scope_end, 1, ra);
+  }
+  return executor;
+}
 
-/* `#pragma omp scope`: no runtime work besides the tool callbacks LLVM makes
- * (clang adds the barrier and reductions). */
-OMP_EXPORT void __kmpc_scope(ident_t *loc, int32_t gtid, void *reserved) {}
-OMP_EXPORT void __kmpc_end_scope(ident_t *loc, int32_t gtid, void *reserved) {}
+OMP_EXPORT void __kmpc_end_single(ident_t *loc, int32_t gtid) {
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_work(omp_self(), ompt_work_single_executor, ompt_scope_end, 1,
+                  __builtin_return_address(0));
+}
+
+/* `#pragma omp scope`: no runtime work besides telling a tool (clang adds
+ * the barrier and reductions). */
+OMP_EXPORT void __kmpc_scope(ident_t *loc, int32_t gtid, void *reserved) {
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_work(omp_self(), ompt_work_scope, ompt_scope_begin, 1,
+                  __builtin_return_address(0));
+}
+OMP_EXPORT void __kmpc_end_scope(ident_t *loc, int32_t gtid, void *reserved) {
+  if (OMP_UNLIKELY(omp_ompt_enabled()))
+    omp_ompt_work(omp_self(), ompt_work_scope, ompt_scope_end, 1,
+                  __builtin_return_address(0));
+}
 
 /* cpy_func(destination, source) copies the variables listed in cpy_data. */
 OMP_EXPORT void __kmpc_copyprivate(ident_t *loc, int32_t gtid, size_t cpy_size,
@@ -100,6 +142,11 @@ OMP_EXPORT void *__kmpc_copyprivate_light(ident_t *loc, int32_t gtid,
 /* `#pragma omp flush [list]`: clang passes no list; a full fence covers it. */
 OMP_EXPORT void __kmpc_flush(ident_t *loc) {
   atomic_thread_fence(memory_order_seq_cst);
+  if (OMP_UNLIKELY(omp_ompt_enabled())) {
+    ompt_callback_flush_t flush = OMPT_CB(flush);
+    if (flush)
+      flush(&omp_self()->ompt_thread_data, __builtin_return_address(0));
+  }
 }
 
 /* ---- barrier + master ------------------------------------------------------- */

@@ -70,6 +70,25 @@ struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t fla
   return task;
 }
 
+/* ---- OMPT -------------------------------------------------------------------- */
+
+/* task_create, as th's current task makes `task` (before it can run). */
+void omp_ompt_task_create(struct omp_thread *th, struct omp_task *task, bool has_deps) {
+  ompt_callback_task_create_t create = OMPT_CB(task_create);
+  if (create)
+    create(&task->parent->ompt_task_data, &task->parent->ompt_frame,
+           &task->ompt_task_data, omp_ompt_task_flags(task), has_deps,
+           omp_ompt_take_codeptr(th));
+}
+
+static void omp_ompt_task_schedule(struct omp_task *prior, int status,
+                                   struct omp_task *next) {
+  ompt_callback_task_schedule_t schedule = OMPT_CB(task_schedule);
+  if (schedule)
+    schedule(prior ? &prior->ompt_task_data : NULL, status,
+             next ? &next->ompt_task_data : NULL);
+}
+
 static void omp_task_unref(struct omp_task *task) {
   if (task->implicit)
     return;
@@ -146,6 +165,23 @@ void omp_task_complete(struct omp_task *task) {
   omp_task_unref(task);
 }
 
+/* The same with a tool: what it is told follows the state each step takes.
+ * A task whose event a fulfilment may race with is held by one reference
+ * more while it is reported (task_schedule names the task), and completion
+ * is reported before successors are released (a race detector orders them
+ * after it). */
+static void omp_ompt_task_body_done(struct omp_thread *th, struct omp_task *task) {
+  atomic_fetch_add(&task->refs, 1);
+  int32_t armed = OMP_DETACH_ARMED;
+  if (atomic_compare_exchange_strong(&task->detach_state, &armed, OMP_DETACH_WAITING)) {
+    omp_ompt_task_schedule(task, ompt_task_detach, th->task);
+  } else {
+    omp_ompt_task_schedule(task, ompt_task_complete, th->task);
+    omp_task_complete(task);
+  }
+  omp_task_unref(task);
+}
+
 /* The body returned: complete now, unless a detach event or the proxy
  * protocol says completion comes later. */
 static void omp_task_body_done(struct omp_thread *th, struct omp_task *task) {
@@ -154,6 +190,10 @@ static void omp_task_body_done(struct omp_thread *th, struct omp_task *task) {
     abi->data1.destructors(th->gtid, abi);
   if (task->flags & OMP_TASK_PROXY)
     return; /* __kmpc_proxy_task_completed finishes it */
+  if (OMP_UNLIKELY(omp_ompt_enabled())) {
+    omp_ompt_task_body_done(th, task);
+    return;
+  }
   int32_t armed = OMP_DETACH_ARMED;
   if (atomic_compare_exchange_strong(&task->detach_state, &armed, OMP_DETACH_WAITING))
     return; /* omp_fulfill_event finishes it */
@@ -174,16 +214,35 @@ static bool omp_task_discarded(const struct omp_task *task) {
 
 void omp_task_execute(struct omp_thread *th, struct omp_task *task) {
   struct omp_task *saved = th->task;
+  bool ompt = omp_ompt_enabled();
+  if (ompt) {
+    task->ompt_scheduling_parent = saved;
+    /* the task that yields at a taskyield says so; one that waits, switches */
+    omp_ompt_task_schedule(saved, th->ompt_yielding ? ompt_task_yield : ompt_task_switch,
+                           task);
+    th->ompt_yielding = false;
+  }
   th->task = task;
   task->started = true;
+  if (ompt && task->ompt_chunk_iterations)
+    omp_ompt_dispatch(th, ompt_dispatch_taskloop_chunk, task->ompt_chunk_start,
+                      task->ompt_chunk_iterations, NULL);
   kmp_task_t *abi = omp_task_abi(task);
   /* A task without a routine is an empty task, as in LLVM 19 (a program
    * may allocate one just to carry dependences). */
+  if (ompt) { /* the routine is called from this frame */
+    task->ompt_frame.exit_frame.ptr = __builtin_frame_address(0);
+    task->ompt_frame.exit_frame_flags = ompt_frame_runtime | ompt_frame_framepointer;
+  }
   if (abi->routine &&
       (OMP_LIKELY(!omp_global.cancellation) || !omp_task_discarded(task)))
     abi->routine(th->gtid, abi);
+  else if (ompt && abi->routine)
+    omp_ompt_cancel(task, ompt_cancel_discarded_task, NULL);
   th->task = saved;
   /* An untied task that re-enqueued its next part is not done yet. */
+  if (ompt && atomic_load_explicit(&task->parts, memory_order_relaxed) > 1)
+    omp_ompt_task_schedule(task, ompt_task_switch, saved); /* still alive */
   if (atomic_fetch_sub_explicit(&task->parts, 1, memory_order_acq_rel) > 1)
     return;
   omp_task_body_done(th, task);
@@ -280,11 +339,8 @@ static void omp_task_take_priority(struct omp_task *task) {
   task->priority = prio;
 }
 
-OMP_EXPORT int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *new_task) {
-  (void)loc;
-  (void)gtid;
-  struct omp_thread *th = omp_self();
-  struct omp_task *task = omp_task_of(new_task);
+static int32_t omp_task_submit(struct omp_thread *th, struct omp_task *task) {
+  kmp_task_t *new_task = omp_task_abi(task);
   if (task->started) {
     /* An untied task scheduling its next part. An undeferred one (if(0),
      * or included in a final task) runs it here and now: its generating
@@ -298,8 +354,25 @@ OMP_EXPORT int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *new_t
     return 0;
   }
   omp_task_take_priority(task);
+  if (omp_ompt_enabled())
+    omp_ompt_task_create(th, task, false);
   omp_task_ready(th, task);
   return 0; /* TASK_CURRENT_NOT_QUEUED */
+}
+
+OMP_EXPORT int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *new_task) {
+  (void)loc;
+  (void)gtid;
+  struct omp_thread *th = omp_self();
+  struct omp_task *task = omp_task_of(new_task);
+  if (OMP_LIKELY(!omp_ompt_enabled()))
+    return omp_task_submit(th, task);
+  struct omp_task *current = th->task;
+  OMP_OMPT_CODEPTR(th);
+  OMP_OMPT_ENTER(current);
+  int32_t result = omp_task_submit(th, task);
+  OMP_OMPT_LEAVE(current);
+  return result;
 }
 
 /* `task if(0)`: the encountering thread runs the body between these two. */
@@ -310,6 +383,19 @@ OMP_EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t
   struct omp_task *task = omp_task_of(abi);
   task->if0 = true;
   task->started = true;
+  if (omp_ompt_enabled()) {
+    OMP_OMPT_CODEPTR(th);
+    /* the generating task waits in the runtime meanwhile; the undeferred
+     * body runs in the program's frame that called us */
+    OMP_OMPT_ENTER(task->parent);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wframe-address"
+    task->ompt_frame.exit_frame.ptr = __builtin_frame_address(1); /* our own saved rbp */
+#pragma GCC diagnostic pop
+    task->ompt_frame.exit_frame_flags = ompt_frame_application | ompt_frame_framepointer;
+    omp_ompt_task_create(th, task, false);
+    omp_ompt_task_schedule(task->parent, ompt_task_switch, task);
+  }
   th->task = task;
 }
 
@@ -319,6 +405,7 @@ OMP_EXPORT void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_tas
   struct omp_thread *th = omp_self();
   struct omp_task *task = omp_task_of(abi);
   th->task = task->parent;
+  OMP_OMPT_LEAVE(task->parent);
   /* The body is done, which is all an undeferred task makes its generating
    * task wait for. A detachable one completes later, when its event is
    * fulfilled (maybe by the generating task itself, so waiting for that
@@ -338,10 +425,31 @@ void omp_taskwait_children(struct omp_thread *th) {
   omp_task_wait_local(th, omp_children_done, task);
 }
 
+/* A tool's sync_region around a taskwait or taskgroup wait of th. */
+void omp_ompt_sync_region(struct omp_thread *th, int kind, int endpoint,
+                          const void *codeptr) {
+  omp_ompt_sync(kind, endpoint, &th->team->ompt_parallel_data, &th->task->ompt_task_data,
+                codeptr);
+}
+
 OMP_EXPORT int32_t __kmpc_omp_taskwait(ident_t *loc, int32_t gtid) {
   (void)loc;
   (void)gtid;
-  omp_taskwait_children(omp_self());
+  struct omp_thread *th = omp_self();
+  if (OMP_UNLIKELY(omp_ompt_enabled())) {
+    const void *ra = __builtin_return_address(0);
+    struct omp_task *current = th->task;
+    OMP_OMPT_ENTER(current);
+    int state = th->ompt_state;
+    omp_ompt_sync_region(th, ompt_sync_region_taskwait, ompt_scope_begin, ra);
+    th->ompt_state = ompt_state_wait_taskwait;
+    omp_taskwait_children(th);
+    th->ompt_state = state;
+    omp_ompt_sync_region(th, ompt_sync_region_taskwait, ompt_scope_end, ra);
+    OMP_OMPT_LEAVE(current);
+    return 0;
+  }
+  omp_taskwait_children(th);
   return 0;
 }
 
@@ -349,7 +457,13 @@ OMP_EXPORT int32_t __kmpc_omp_taskyield(ident_t *loc, int32_t gtid, int end_part
   (void)loc;
   (void)gtid;
   (void)end_part;
-  omp_task_run_one(omp_self());
+  struct omp_thread *th = omp_self();
+  struct omp_task *current = th->task;
+  OMP_OMPT_ENTER(current);
+  th->ompt_yielding = omp_ompt_enabled();
+  omp_task_run_one(th);
+  th->ompt_yielding = false;
+  OMP_OMPT_LEAVE(current);
   return 0;
 }
 
@@ -365,10 +479,33 @@ OMP_EXPORT void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid,
   return task;
 }
 
+/* omp_fulfill_event with a tool: early (the body still runs) or late (the
+ * task waited for its event, and completes now), told as it happens, the
+ * task held by one reference more meanwhile. */
+static void omp_ompt_fulfill(struct omp_task *task) {
+  atomic_fetch_add(&task->refs, 1);
+  int32_t armed = OMP_DETACH_ARMED, waiting = OMP_DETACH_WAITING;
+  if (atomic_compare_exchange_strong(&task->detach_state, &armed, OMP_DETACH_FULFILLED)) {
+    omp_ompt_task_schedule(task, ompt_task_early_fulfill, NULL);
+  } else if (atomic_compare_exchange_strong(&task->detach_state, &waiting,
+                                            OMP_DETACH_FULFILLED)) {
+    omp_ompt_task_schedule(task, ompt_task_late_fulfill, NULL);
+    omp_task_complete(task);
+  } else {
+    omp_warn("omp_fulfill_event: the event was already fulfilled or is not a "
+             "detach event");
+  }
+  omp_task_unref(task);
+}
+
 OMP_EXPORT void omp_fulfill_event(omp_event_handle_t event) {
   struct omp_task *task = (struct omp_task *)(uintptr_t)event;
   if (!task)
     return;
+  if (OMP_UNLIKELY(omp_ompt_enabled())) {
+    omp_ompt_fulfill(task);
+    return;
+  }
   int32_t armed = OMP_DETACH_ARMED;
   if (atomic_compare_exchange_strong(&task->detach_state, &armed, OMP_DETACH_FULFILLED))
     return; /* the body is still running; it completes the task */

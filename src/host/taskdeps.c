@@ -64,6 +64,10 @@ struct omp_depnode {
                                                   waits for this one's */
   _Atomic int32_t completion_holds;     /* completed task + early predecessors left */
   struct omp_task *task;          /* NULL: a thread waits on this node */
+  /* a tool's word for the task, copied at creation: task_dependence names
+   * a predecessor that may complete (and go) while it is being named */
+  bool ompt_is_task;
+  ompt_data_t ompt_task_data;
   struct omp_team *waiter_team;   /* who to signal for a waiting thread */
   struct omp_depnode_list *successors; /* under lock */
 };
@@ -105,6 +109,10 @@ static struct omp_depnode *omp_node_new(struct omp_task *task, struct omp_team *
   atomic_init(&n->npredecessors, 1);
   n->task = task;
   n->waiter_team = waiter;
+  if (task && OMP_UNLIKELY(omp_ompt_enabled())) {
+    n->ompt_is_task = true;
+    n->ompt_task_data = task->ompt_task_data;
+  }
   return n;
 }
 
@@ -248,6 +256,13 @@ static void omp_add_edge(struct omp_depnode *node, struct omp_depnode *pred) {
     } else {
       pred->successors = omp_list_push(pred->successors, node);
       atomic_fetch_add(&node->npredecessors, 1);
+    }
+    /* a tool hears of each dependence between two tasks (not of a
+     * taskwait's, which is no task) */
+    if (OMP_UNLIKELY(omp_ompt_enabled()) && pred->ompt_is_task && node->ompt_is_task) {
+      ompt_callback_task_dependence_t dependence = OMPT_CB(task_dependence);
+      if (dependence)
+        dependence(&pred->ompt_task_data, &node->task->ompt_task_data);
     }
   }
   omp_node_unlock(pred);
@@ -533,7 +548,76 @@ static void omp_deps_wait(struct omp_thread *th, const kmp_depend_info_t *deps,
   omp_node_unref(node);
 }
 
+/* ---- OMPT: a task's dependences as a tool sees them ---------------------------- */
+
+static int omp_ompt_dependence_type(const kmp_depend_info_t *dep) {
+  uint8_t f = dep->flags;
+  if ((f & OMP_DEP_ALL) || dep->base_addr == -1)
+    return f & OMP_DEP_IN ? ompt_dependence_type_inout_all_memory
+                          : ompt_dependence_type_out_all_memory;
+  if (f & OMP_DEP_SET)
+    return ompt_dependence_type_inoutset;
+  if (f & OMP_DEP_MTX)
+    return ompt_dependence_type_mutexinoutset;
+  if ((f & OMP_DEP_IN) && (f & OMP_DEP_OUT))
+    return ompt_dependence_type_inout;
+  return f & OMP_DEP_OUT ? ompt_dependence_type_out : ompt_dependence_type_in;
+}
+
+static void omp_ompt_dependences(ompt_data_t *task_data, const kmp_depend_info_t *deps,
+                                 int32_t ndeps, const kmp_depend_info_t *noalias,
+                                 int32_t nnoalias) {
+  ompt_callback_dependences_t report = OMPT_CB(dependences);
+  int n = ndeps + nnoalias;
+  if (!report || n <= 0)
+    return;
+  ompt_dependence_t *list = malloc(sizeof(*list) * (size_t)n);
+  if (!list)
+    omp_fatal(NULL, "out of memory reporting %d task dependences to the tool", n);
+  for (int i = 0; i < n; i++) {
+    const kmp_depend_info_t *dep = i < ndeps ? &deps[i] : &noalias[i - ndeps];
+    list[i].variable.ptr = (void *)dep->base_addr;
+    list[i].dependence_type = omp_ompt_dependence_type(dep);
+  }
+  report(task_data, list, n);
+  free(list);
+}
+
+/* `taskwait depend(...)`, and the wait before `task if(0) depend(...)`: a
+ * tool sees an undeferred taskwait task with those dependences, complete
+ * once they are satisfied (OpenMP 5.1, as LLVM reports it). */
+static void omp_deps_wait(struct omp_thread *th, const kmp_depend_info_t *deps,
+                          int32_t ndeps, const kmp_depend_info_t *noalias,
+                          int32_t nnoalias);
+
+static void omp_deps_wait_reported(struct omp_thread *th, const kmp_depend_info_t *deps,
+                                   int32_t ndeps, const kmp_depend_info_t *noalias,
+                                   int32_t nnoalias, const void *ra) {
+  if (OMP_LIKELY(!omp_ompt_enabled()) || ndeps + nnoalias <= 0) {
+    omp_deps_wait(th, deps, ndeps, noalias, nnoalias);
+    return;
+  }
+  struct omp_task *current = th->task;
+  ompt_data_t waiting = {0};
+  OMP_OMPT_ENTER(current);
+  ompt_callback_task_create_t create = OMPT_CB(task_create);
+  if (create)
+    create(&current->ompt_task_data, &current->ompt_frame, &waiting,
+           ompt_task_taskwait | ompt_task_undeferred | ompt_task_mergeable, 1, ra);
+  omp_ompt_dependences(&waiting, deps, ndeps, noalias, nnoalias);
+  omp_deps_wait(th, deps, ndeps, noalias, nnoalias);
+  ompt_callback_task_schedule_t schedule = OMPT_CB(task_schedule);
+  if (schedule)
+    schedule(&waiting, ompt_taskwait_complete, NULL);
+  OMP_OMPT_LEAVE(current);
+}
+
 /* ---- entry points -------------------------------------------------------------- */
+
+static void omp_task_deps_submit(struct omp_thread *th, struct omp_task *task,
+                                 kmp_depend_info_t *dep_list, int32_t ndeps,
+                                 kmp_depend_info_t *noalias_dep_list,
+                                 int32_t ndeps_noalias);
 
 OMP_EXPORT int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid,
                                              kmp_task_t *new_task, int32_t ndeps,
@@ -549,11 +633,32 @@ OMP_EXPORT int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid,
     task->priority = prio < 0 ? 0 : prio > omp_global.max_task_priority
                                         ? omp_global.max_task_priority : prio;
   }
+  if (OMP_UNLIKELY(omp_ompt_enabled())) {
+    struct omp_task *current = th->task;
+    OMP_OMPT_CODEPTR(th);
+    OMP_OMPT_ENTER(current);
+    omp_ompt_task_create(th, task, true);
+    omp_ompt_dependences(&task->ompt_task_data, dep_list, ndeps, noalias_dep_list,
+                         ndeps_noalias);
+    omp_task_deps_submit(th, task, dep_list, ndeps, noalias_dep_list, ndeps_noalias);
+    OMP_OMPT_LEAVE(current);
+    return 0;
+  }
+  omp_task_deps_submit(th, task, dep_list, ndeps, noalias_dep_list, ndeps_noalias);
+  return 0;
+}
+
+/* A task with dependences, its creation reported: run it if included, else
+ * register it and queue it once its predecessors are done. */
+static void omp_task_deps_submit(struct omp_thread *th, struct omp_task *task,
+                                 kmp_depend_info_t *dep_list, int32_t ndeps,
+                                 kmp_depend_info_t *noalias_dep_list,
+                                 int32_t ndeps_noalias) {
   if (task->parent->final) {
     /* An included task: wait for its predecessors, then run it here. */
     omp_deps_wait(th, dep_list, ndeps, noalias_dep_list, ndeps_noalias);
     omp_task_execute(th, task);
-    return 0;
+    return;
   }
   struct omp_depnode *node = omp_node_new(task, NULL);
   task->depnode = node;
@@ -561,7 +666,6 @@ OMP_EXPORT int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid,
                     true);
   if (omp_node_registered(node))
     omp_task_ready(th, task);
-  return 0;
 }
 
 /* `task if(0) depend(...)`: wait, then clang runs the body undeferred. */
@@ -570,7 +674,8 @@ OMP_EXPORT void __kmpc_omp_wait_deps(ident_t *loc, int32_t gtid, int32_t ndeps,
                                      kmp_depend_info_t *noalias_dep_list) {
   (void)loc;
   (void)gtid;
-  omp_deps_wait(omp_self(), dep_list, ndeps, noalias_dep_list, ndeps_noalias);
+  omp_deps_wait_reported(omp_self(), dep_list, ndeps, noalias_dep_list, ndeps_noalias,
+                         __builtin_return_address(0));
 }
 
 static int32_t omp_empty_task_entry(int32_t gtid, void *task) {
@@ -599,5 +704,6 @@ OMP_EXPORT void __kmpc_omp_taskwait_deps_51(ident_t *loc, int32_t gtid, int32_t 
                               ndeps_noalias, noalias_dep_list);
     return;
   }
-  omp_deps_wait(th, dep_list, ndeps, noalias_dep_list, ndeps_noalias);
+  omp_deps_wait_reported(th, dep_list, ndeps, noalias_dep_list, ndeps_noalias,
+                         __builtin_return_address(0));
 }

@@ -86,10 +86,19 @@ static struct omp_taskgroup *omp_taskgroup_open(struct omp_thread *th) {
   return tg;
 }
 
+/* A tool sees the taskgroup region as a sync region from its start (tasks
+ * made inside belong to it) to the end of its wait. */
 OMP_EXPORT void __kmpc_taskgroup(ident_t *loc, int32_t gtid) {
   (void)loc;
   (void)gtid;
-  omp_taskgroup_open(omp_self());
+  struct omp_thread *th = omp_self();
+  if (OMP_UNLIKELY(omp_ompt_enabled())) {
+    ompt_callback_sync_region_t region = OMPT_CB(sync_region);
+    if (region)
+      region(ompt_sync_region_taskgroup, ompt_scope_begin, &th->team->ompt_parallel_data,
+             &th->task->ompt_task_data, __builtin_return_address(0));
+  }
+  omp_taskgroup_open(th);
 }
 
 /* ---- reductions --------------------------------------------------------------- */
@@ -297,7 +306,29 @@ static void omp_taskgroup_close(struct omp_thread *th) {
 OMP_EXPORT void __kmpc_end_taskgroup(ident_t *loc, int32_t gtid) {
   (void)loc;
   (void)gtid;
-  omp_taskgroup_close(omp_self());
+  struct omp_thread *th = omp_self();
+  if (OMP_UNLIKELY(omp_ompt_enabled())) {
+    struct omp_task *current = th->task;
+    const void *ra = __builtin_return_address(0);
+    ompt_data_t *parallel = &th->team->ompt_parallel_data, *task = &current->ompt_task_data;
+    OMP_OMPT_ENTER(current);
+    /* the region began at __kmpc_taskgroup; the wait is this part */
+    ompt_callback_sync_region_t wait = OMPT_CB(sync_region_wait);
+    ompt_callback_sync_region_t region = OMPT_CB(sync_region);
+    if (wait)
+      wait(ompt_sync_region_taskgroup, ompt_scope_begin, parallel, task, ra);
+    int state = th->ompt_state;
+    th->ompt_state = ompt_state_wait_taskgroup;
+    omp_taskgroup_close(th);
+    th->ompt_state = state;
+    if (wait)
+      wait(ompt_sync_region_taskgroup, ompt_scope_end, parallel, task, ra);
+    if (region)
+      region(ompt_sync_region_taskgroup, ompt_scope_end, parallel, task, ra);
+    OMP_OMPT_LEAVE(current);
+    return;
+  }
+  omp_taskgroup_close(th);
 }
 
 OMP_EXPORT void __kmpc_task_reduction_modifier_fini(ident_t *loc, int gtid, int is_ws) {

@@ -43,10 +43,14 @@ static struct omp_task *omp_taskloop_clone(struct omp_thread *th, struct omp_tas
 
 static void omp_taskloop(ident_t *loc, struct omp_thread *th, kmp_task_t *abi, int if_val,
                          uint64_t *lb, uint64_t *ub, int64_t st, int nogroup, int sched,
-                         uint64_t grainsize, int strict, void *task_dup) {
+                         uint64_t grainsize, int strict, void *task_dup,
+                         const void *codeptr) {
   struct omp_task *pattern = omp_task_of(abi);
   uint64_t lower = *lb, upper = *ub;
   uint64_t tc = omp_taskloop_trip_count(lower, upper, st);
+  bool ompt = omp_ompt_enabled();
+  if (ompt)
+    omp_ompt_work(th, ompt_work_taskloop, ompt_scope_begin, tc, codeptr);
   if (!nogroup)
     __kmpc_taskgroup(loc, th->gtid);
   uint64_t num_tasks = 0, extras = 0;
@@ -94,6 +98,12 @@ static void omp_taskloop(ident_t *loc, struct omp_thread *th, kmp_task_t *abi, i
       ((omp_task_dup_t)task_dup)(dst, abi, i == num_tasks - 1);
     next += chunk * (uint64_t)st;
     done += chunk;
+    if (ompt) {
+      task->ompt_chunk_start = next - chunk * (uint64_t)st;
+      task->ompt_chunk_iterations = chunk;
+      th->ompt_codeptr = codeptr;
+      omp_ompt_task_create(th, task, false);
+    }
     if (if_val) {
       omp_task_ready(th, task);
     } else {
@@ -105,14 +115,20 @@ static void omp_taskloop(ident_t *loc, struct omp_thread *th, kmp_task_t *abi, i
   omp_task_complete(pattern);
   if (!nogroup)
     __kmpc_end_taskgroup(loc, th->gtid);
+  if (ompt)
+    omp_ompt_work(th, ompt_work_taskloop, ompt_scope_end, tc, codeptr);
 }
 
 OMP_EXPORT void __kmpc_taskloop(ident_t *loc, int gtid, kmp_task_t *task, int if_val,
                                 uint64_t *lb, uint64_t *ub, int64_t st, int nogroup,
                                 int sched, uint64_t grainsize, void *task_dup) {
   (void)gtid;
-  omp_taskloop(loc, omp_self(), task, if_val, lb, ub, st, nogroup, sched, grainsize, 0,
-               task_dup);
+  struct omp_thread *th = omp_self();
+  struct omp_task *current = th->task;
+  OMP_OMPT_ENTER(current);
+  omp_taskloop(loc, th, task, if_val, lb, ub, st, nogroup, sched, grainsize, 0, task_dup,
+               __builtin_return_address(0));
+  OMP_OMPT_LEAVE(current);
 }
 
 OMP_EXPORT void __kmpc_taskloop_5(ident_t *loc, int gtid, kmp_task_t *task, int if_val,
@@ -120,6 +136,10 @@ OMP_EXPORT void __kmpc_taskloop_5(ident_t *loc, int gtid, kmp_task_t *task, int 
                                   int sched, uint64_t grainsize, int modifier,
                                   void *task_dup) {
   (void)gtid;
-  omp_taskloop(loc, omp_self(), task, if_val, lb, ub, st, nogroup, sched, grainsize,
-               modifier, task_dup);
+  struct omp_thread *th = omp_self();
+  struct omp_task *current = th->task;
+  OMP_OMPT_ENTER(current);
+  omp_taskloop(loc, th, task, if_val, lb, ub, st, nogroup, sched, grainsize, modifier,
+               task_dup, __builtin_return_address(0));
+  OMP_OMPT_LEAVE(current);
 }

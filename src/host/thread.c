@@ -6,6 +6,7 @@
  * LIFO pool so the most recently used (warm) thread goes out first.
  */
 #include <errno.h>
+#include <sched.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,50 @@ static void omp_worker_help_join(struct omp_thread *th, struct omp_team *team) {
   atomic_fetch_sub(&team->join_helpers, 1);
 }
 
+/* ---- OMPT: a worker's implicit task ------------------------------------------ */
+
+static void omp_ompt_worker_begin(struct omp_thread *th, struct omp_team *team, int tid) {
+  th->ompt_state = ompt_state_work_parallel;
+  ompt_callback_implicit_task_t implicit = OMPT_CB(implicit_task);
+  if (implicit)
+    implicit(ompt_scope_begin, &team->ompt_parallel_data, &th->task->ompt_task_data,
+             (unsigned)team->nthreads, (unsigned)tid,
+             team->is_league ? ompt_task_initial : ompt_task_implicit);
+}
+
+/* Arriving at the join, as at the region's implicit barrier. The barrier
+ * ends, and the implicit task with it, only when the worker is sure to be
+ * done with the region: at its next fork (a worker that left may still be
+ * called back to run the region's tasks), as LLVM's workers report them
+ * on leaving their fork barrier. The region may be reused by then, so
+ * what the end needs is kept in the thread. */
+static void omp_ompt_worker_arrive(struct omp_thread *th, struct omp_team *team) {
+  struct omp_ompt_worker_end *end = &th->ompt_worker_end;
+  end->sync_kind = team->is_league ? ompt_sync_region_barrier_teams
+                                   : ompt_sync_region_barrier_implicit_parallel;
+  end->task_flags = team->is_league ? ompt_task_initial : ompt_task_implicit;
+  end->index = th->tid;
+  end->codeptr = NULL; /* a worker's barrier is no construct of its own (LLVM's) */
+  omp_ompt_sync(end->sync_kind, ompt_scope_begin, &team->ompt_parallel_data,
+                &th->task->ompt_task_data, end->codeptr);
+  th->ompt_state = ompt_state_wait_barrier_implicit_parallel;
+  end->task_data = th->task->ompt_task_data;
+  end->pending = true;
+}
+
+static void omp_ompt_worker_end(struct omp_thread *th) {
+  struct omp_ompt_worker_end *end = &th->ompt_worker_end;
+  if (!end->pending)
+    return;
+  end->pending = false;
+  omp_ompt_sync(end->sync_kind, ompt_scope_end, NULL, &end->task_data, end->codeptr);
+  ompt_callback_implicit_task_t implicit = OMPT_CB(implicit_task);
+  if (implicit)
+    implicit(ompt_scope_end, NULL, &end->task_data, 0, (unsigned)end->index,
+             end->task_flags);
+  th->ompt_state = ompt_state_idle;
+}
+
 static void omp_worker_run_team(struct omp_thread *th) {
   struct omp_team *team = th->next_team;
   int tid = th->next_tid;
@@ -48,8 +93,13 @@ static void omp_worker_run_team(struct omp_thread *th) {
   th->task = &team->implicit_tasks[tid];
   th->single_count = 0;
   th->dispatch_count = 0;
+  bool ompt = omp_ompt_enabled();
+  if (ompt)
+    omp_ompt_worker_begin(th, team, tid);
   int32_t gtid = th->gtid, btid = tid;
-  omp_invoke_microtask(team->microtask, &gtid, &btid, team->argc, team->argv);
+  omp_invoke_region(team->microtask, &gtid, &btid, team->argc, team->argv, th->task);
+  if (ompt)
+    omp_ompt_worker_arrive(th, team);
   /* Join. Without tasks the team may be reused or freed the moment we
    * arrive; with tasks we stay to run them until the master is done.
    * Without tasks yet, we say where we left: a member still in the region
@@ -104,6 +154,8 @@ static void *omp_worker_main(void *arg) {
   struct omp_thread *th = arg;
   omp_self_tls = th;
   __atomic_store_n(&th->os_tid, (int)gettid(), __ATOMIC_RELEASE); /* display.c */
+  if (omp_ompt_enabled())
+    omp_ompt_thread_begin(th, ompt_thread_worker);
   for (;;) {
     omp_wait_while_equal(&th->fork, th->fork_seen);
     th->fork_seen = atomic_load_explicit(&th->fork.value, memory_order_acquire);
@@ -116,9 +168,45 @@ static void *omp_worker_main(void *arg) {
       omp_worker_help_join(th, recalled);
       continue;
     }
+    if (th->ompt_worker_end.pending)
+      omp_ompt_worker_end(th);
     omp_worker_run_team(th);
   }
+  if (th->ompt_worker_end.pending)
+    omp_ompt_worker_end(th);
+  if (omp_ompt_enabled())
+    omp_ompt_thread_end(th);
+  atomic_store_explicit(&th->exited, true, memory_order_release);
   return NULL;
+}
+
+/* At exit with a tool (ompt.c): the idle workers end as threads do, so the
+ * tool hears of their regions' ends and of their own, as LLVM's workers
+ * end at shutdown. The exiting initial thread's hot team goes back to the
+ * pool first, and the pool empties: whatever OpenMP the rest of the exit
+ * runs gets new workers. Busy workers (another thread's region) are left
+ * alone, and a worker that does not end within a second is not waited for. */
+void omp_threads_end_for_tool(struct omp_thread *root) {
+  if (root && root->hot_team && root->team == root->root_team) {
+    struct omp_team *hot = root->hot_team;
+    for (int i = 1; i < hot->nthreads; i++)
+      omp_pool_release(hot->threads[i]);
+    root->hot_team = NULL;
+  }
+  pthread_mutex_lock(&omp_pool_lock);
+  struct omp_thread *idle = omp_pool_head;
+  omp_pool_head = NULL;
+  pthread_mutex_unlock(&omp_pool_lock);
+  for (struct omp_thread *th = idle; th; th = th->pool_next) {
+    th->exit_requested = true;
+    atomic_fetch_add(&th->fork.value, 1);
+    omp_wake_all(&th->fork);
+  }
+  int64_t deadline = omp_now_ns() + 1000000000;
+  for (struct omp_thread *th = idle; th; th = th->pool_next)
+    while (!atomic_load_explicit(&th->exited, memory_order_acquire) &&
+           omp_now_ns() < deadline)
+      sched_yield();
 }
 
 static struct omp_thread *omp_worker_create(void) {

@@ -232,19 +232,6 @@ omprt_add_test(kmp_affinity_huge_range SOURCES kmp_affinity.c ARGS none
   ENV "KMP_AFFINITY=explicit,proclist=[0-1222333333333444444]"
   PASS_REGEX "omp: warning: KMP_AFFINITY=.*using the default.*PASS")
 
-# ---- OMP_TOOL / OMP_TOOL_LIBRARIES: no OMPT here, and a tool is told -----------
-omprt_add_test(env_tool_libraries SOURCES env_icvs.c
-  ENV OMP_TOOL_LIBRARIES=/nonexistent/libtool.so ARGS library=3
-  PASS_REGEX "omp: warning: OMP_TOOL_LIBRARIES=\"/nonexistent/libtool.so\": OMPT \\(the tool interface\\) is not implemented by this runtime; no tool is loaded\n.*PASS")
-omprt_add_test(env_tool_disabled SOURCES env_icvs.c
-  ENV OMP_TOOL=disabled OMP_TOOL_LIBRARIES=/nonexistent/libtool.so ARGS library=3
-  PASS_REGEX "PASS" FAIL_REGEX "OMPT|warning")
-omprt_add_test(env_tool_bad SOURCES env_icvs.c ENV OMP_TOOL=maybe ARGS library=3
-  PASS_REGEX "omp: warning: OMP_TOOL=\"maybe\": expected enabled or disabled; using the default\n.*PASS")
-omprt_add_test(ompt_tool_present SOURCES ompt_tool_present.c LIBS -rdynamic
-  PASS_REGEX "omp: warning: the program has a tool \\(ompt_start_tool\\), but OMPT \\(the tool interface\\) is not implemented by this runtime; the tool is not started\n.*PASS"
-  FAIL_REGEX "FAIL")
-
 # ---- KMP_DISP_NUM_BUFFERS / kmp_set_disp_num_buffers: nowait loops in flight --
 omprt_add_test(env_disp_num_buffers_default SOURCES disp_num_buffers.c ARGS 7)
 omprt_add_test(env_disp_num_buffers_3 SOURCES disp_num_buffers.c ARGS 3

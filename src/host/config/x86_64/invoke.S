@@ -1,8 +1,10 @@
-/* omp_invoke_microtask(fn, gtid*, tid*, argc, argv): call an outlined
- * parallel/teams body `fn(gtid*, tid*, argv[0], ..., argv[argc-1])`.
+/* omp_invoke_microtask(fn, gtid*, tid*, argc, argv, exit_frame): call an
+ * outlined parallel/teams body `fn(gtid*, tid*, argv[0], ..., argv[argc-1])`.
  * clang outlines regions with any number of pointer arguments, so the call
  * must be built at run time: the first four go in rdx, rcx, r8, r9, the rest
- * on the stack, keeping the SysV 16-byte alignment at the call. */
+ * on the stack, keeping the SysV 16-byte alignment at the call. When
+ * exit_frame is not NULL it receives this frame's address (rbp), the frame
+ * the body is called from: an OMPT tool's exit frame of the task. */
         .text
         .globl  omp_invoke_microtask
         .hidden omp_invoke_microtask
@@ -15,6 +17,10 @@ omp_invoke_microtask:
         .cfi_offset %rbp, -16
         movq    %rsp, %rbp
         .cfi_def_cfa_register %rbp
+        testq   %r9, %r9
+        jz      .Lno_frame
+        movq    %rbp, (%r9)             /* *exit_frame */
+.Lno_frame:
         pushq   %rbx
         pushq   %r12
         .cfi_offset %rbx, -24
