@@ -217,7 +217,8 @@ int omp_ompt_task_flags(const struct omp_task *task) {
     return task->parent || !task->team || task->team->level > 0 || task->team->parent
                ? ompt_task_implicit
                : ompt_task_initial;
-  int flags = task->target_task ? ompt_task_explicit | ompt_task_target : ompt_task_explicit;
+  /* a target task is told as such (LLVM's type, without explicit) */
+  int flags = task->target_task ? ompt_task_target : ompt_task_explicit;
   if (task->if0)
     flags |= ompt_task_undeferred;
   if (!(task->flags & OMP_TASK_TIED))
@@ -323,7 +324,7 @@ static int omp_ompt_enumerate_mutex_impls(int current, int *next, const char **n
   return 1;
 }
 
-static uint64_t omp_ompt_get_unique_id(void) {
+uint64_t omp_ompt_unique_id(void) {
   return atomic_fetch_add_explicit(&omp_ompt_next_id, 1, memory_order_relaxed) + 1;
 }
 
@@ -352,11 +353,19 @@ static int omp_ompt_get_partition_place_nums(int size, int *place_nums) {
 
 static int omp_ompt_get_proc_id(void) { return sched_getcpu(); }
 
-/* This runtime reports no target events, so no thread is ever seen in a
- * target region. */
+/* The target construct the calling thread is in (ompt_target.c notes it). */
 static int omp_ompt_get_target_info(uint64_t *device_num, ompt_id_t *target_id,
                                     ompt_id_t *host_op_id) {
-  return 0;
+  struct omp_thread *th = omp_self_tls;
+  if (!th || !th->ompt_target.active)
+    return 0;
+  if (device_num)
+    *device_num = (uint64_t)th->ompt_target.device_num;
+  if (target_id)
+    *target_id = th->ompt_target.target_id;
+  if (host_op_id)
+    *host_op_id = th->ompt_target.host_op_id;
+  return 1;
 }
 
 static int omp_ompt_get_num_devices(void) { return omp_get_num_devices(); }
@@ -370,17 +379,19 @@ static ompt_interface_fn_t omp_ompt_lookup(const char *name) {
     ompt_interface_fn_t fn;
   } table[] = {
 #define OMP_OMPT_ENTRY(name) {"ompt_" #name, (ompt_interface_fn_t)omp_ompt_##name},
+#define OMP_OMPT_ENTRY_AS(name, fn) {"ompt_" #name, (ompt_interface_fn_t)omp_ompt_##fn},
       OMP_OMPT_ENTRY(set_callback) OMP_OMPT_ENTRY(get_callback)
       OMP_OMPT_ENTRY(get_thread_data) OMP_OMPT_ENTRY(get_parallel_info)
       OMP_OMPT_ENTRY(get_task_info) OMP_OMPT_ENTRY(get_task_memory)
       OMP_OMPT_ENTRY(get_state) OMP_OMPT_ENTRY(enumerate_states)
-      OMP_OMPT_ENTRY(enumerate_mutex_impls) OMP_OMPT_ENTRY(get_unique_id)
+      OMP_OMPT_ENTRY(enumerate_mutex_impls) OMP_OMPT_ENTRY_AS(get_unique_id, unique_id)
       OMP_OMPT_ENTRY(finalize_tool) OMP_OMPT_ENTRY(get_num_procs)
       OMP_OMPT_ENTRY(get_num_places) OMP_OMPT_ENTRY(get_place_proc_ids)
       OMP_OMPT_ENTRY(get_place_num) OMP_OMPT_ENTRY(get_partition_place_nums)
       OMP_OMPT_ENTRY(get_proc_id) OMP_OMPT_ENTRY(get_target_info)
       OMP_OMPT_ENTRY(get_num_devices)
 #undef OMP_OMPT_ENTRY
+#undef OMP_OMPT_ENTRY_AS
   };
   if (!name)
     return NULL;

@@ -445,6 +445,14 @@ struct omp_thread {
   bool ompt_reduction_open; /* reduction.c: its end comes at __kmpc_end_reduce */
   bool ompt_yielding;       /* task.c: in a taskyield */
   const void *ompt_codeptr;
+  /* ompt_target.c: the target construct this thread is in, for
+   * ompt_get_target_info */
+  struct omp_ompt_in_target {
+    bool active;
+    int device_num;
+    ompt_id_t target_id, host_op_id;
+    ompt_data_t undeferred_task_data; /* the target task an undeferred construct is */
+  } ompt_target;
   struct omp_ompt_worker_end {
     bool pending;
     int sync_kind, task_flags, index;

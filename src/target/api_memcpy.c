@@ -71,12 +71,23 @@ static int api_copy(struct tgt_device *dst_dev, void *dst, struct tgt_device *sr
     return 0;
   }
   if (!src_dev)
-    return dst_dev->plugin->copy_to(dst_dev->plugin_dev, dst, src, len, NULL);
+    return tgt_dev_copy_to(dst_dev, dst, src, len, NULL);
   if (!dst_dev)
-    return src_dev->plugin->copy_from(src_dev->plugin_dev, dst, src, len, NULL);
-  if (src_dev->plugin == dst_dev->plugin)
-    return src_dev->plugin->copy_d2d(src_dev->plugin_dev, src, dst_dev->plugin_dev, dst,
-                                     len, NULL);
+    return tgt_dev_copy_from(src_dev, dst, src, len, NULL);
+  if (src_dev->plugin == dst_dev->plugin) {
+    if (!tgt_ompt_on())
+      return src_dev->plugin->copy_d2d(src_dev->plugin_dev, src, dst_dev->plugin_dev, dst,
+                                       len, NULL);
+    /* one operation from one device to the other */
+    struct tgt_ompt_op op = {.optype = ompt_target_data_transfer_from_device,
+                             .src = (void *)src, .dst = dst, .src_device = src_dev->id,
+                             .dst_device = dst_dev->id, .bytes = len};
+    tgt_ompt_op(&op, ompt_scope_begin);
+    int rc = src_dev->plugin->copy_d2d(src_dev->plugin_dev, src, dst_dev->plugin_dev, dst,
+                                       len, NULL);
+    tgt_ompt_op(&op, ompt_scope_end);
+    return rc;
+  }
   /* Two kinds of device: through the host, a chunk at a time. */
   size_t chunk = len < API_BOUNCE_CHUNK ? len : API_BOUNCE_CHUNK;
   char *buf = malloc(chunk);
@@ -85,10 +96,9 @@ static int api_copy(struct tgt_device *dst_dev, void *dst, struct tgt_device *sr
   int rc = 0;
   for (size_t done = 0; done < len && rc == 0; done += chunk) {
     size_t n = len - done < chunk ? len - done : chunk;
-    rc = src_dev->plugin->copy_from(src_dev->plugin_dev, buf, (const char *)src + done, n,
-                                    NULL);
+    rc = tgt_dev_copy_from(src_dev, buf, (const char *)src + done, n, NULL);
     if (rc == 0)
-      rc = dst_dev->plugin->copy_to(dst_dev->plugin_dev, (char *)dst + done, buf, n, NULL);
+      rc = tgt_dev_copy_to(dst_dev, (char *)dst + done, buf, n, NULL);
   }
   free(buf);
   return rc;
@@ -112,6 +122,7 @@ static int api_memcpy(const char *routine, struct tgt_device *dst_dev, void *dst
 TGT_EXPORT int omp_target_memcpy(void *dst, const void *src, size_t length,
                                  size_t dst_offset, size_t src_offset, int dst_device,
                                  int src_device) {
+  TGT_OMPT_API();
   struct tgt_device *dst_dev = tgt_api_device("omp_target_memcpy", dst_device);
   struct tgt_device *src_dev = tgt_api_device("omp_target_memcpy", src_device);
   if (length == 0)
@@ -238,6 +249,7 @@ TGT_EXPORT int omp_target_memcpy_rect(void *dst, const void *src, size_t element
                                       const size_t *dst_dimensions,
                                       const size_t *src_dimensions, int dst_device,
                                       int src_device) {
+  TGT_OMPT_API();
   struct tgt_device *dst_dev = tgt_api_device("omp_target_memcpy_rect", dst_device);
   struct tgt_device *src_dev = tgt_api_device("omp_target_memcpy_rect", src_device);
   if (!dst && !src)
@@ -271,7 +283,7 @@ static void api_memset(const char *routine, struct tgt_device *dev, void *ptr, i
   memset(buf, value, chunk);
   for (size_t done = 0; done < count; done += chunk) {
     size_t n = count - done < chunk ? count - done : chunk;
-    if (dev->plugin->copy_to(dev->plugin_dev, (char *)ptr + done, buf, n, NULL)) {
+    if (tgt_dev_copy_to(dev, (char *)ptr + done, buf, n, NULL)) {
       tgt_warn("%s: filling %zu bytes at %p on device %d failed", routine, count, ptr,
                dev->id);
       break;
@@ -281,6 +293,7 @@ static void api_memset(const char *routine, struct tgt_device *dev, void *ptr, i
 }
 
 TGT_EXPORT void *omp_target_memset(void *ptr, int value, size_t count, int device_num) {
+  TGT_OMPT_API();
   struct tgt_device *dev = tgt_api_device("omp_target_memset", device_num);
   if (ptr && count)
     api_memset("omp_target_memset", dev, ptr, value, count);
@@ -301,6 +314,7 @@ struct api_async {
   const void *src;
   size_t length, dst_offset, src_offset; /* memcpy, memset */
   int value;                             /* memset */
+  const void *codeptr;                   /* the program's call (OMPT) */
   struct api_rect rect;
   size_t shape[];                        /* 5 * ndims for a rectangle */
 };
@@ -312,6 +326,7 @@ static struct api_async *api_async_of(kmp_task_t *task) {
 static int32_t api_async_entry(int32_t gtid, void *task) {
   (void)gtid;
   struct api_async *a = api_async_of(task);
+  tgt_ompt_api_codeptr = a->codeptr;
   /* Look the devices up again: the table may have grown (and moved) since. */
   struct tgt_device *dst_dev = tgt_api_device(a->routine, a->dst_device);
   struct tgt_device *src_dev = tgt_api_device(a->routine, a->src_device);
@@ -378,6 +393,7 @@ static int api_async_submit(const struct api_async *a, size_t extra, int depobj_
       NULL, gtid, API_TASK_TIED, head + sizeof(*a) + extra, 0, api_async_entry, -1);
   struct api_async *stored = api_async_of(task);
   memcpy(stored, a, sizeof(*a) + extra);
+  stored->codeptr = tgt_ompt_api_codeptr;
   if (a->kind == API_ASYNC_RECT) {
     /* Point the rectangle at the task's own copy of its shape. */
     size_t n = (size_t)a->rect.ndims;
@@ -397,6 +413,7 @@ TGT_EXPORT int omp_target_memcpy_async(void *dst, const void *src, size_t length
                                        size_t dst_offset, size_t src_offset, int dst_device,
                                        int src_device, int depobj_count,
                                        omp_depend_t *depobj_list) {
+  TGT_OMPT_API();
   const char *routine = "omp_target_memcpy_async";
   tgt_api_device(routine, dst_device);
   tgt_api_device(routine, src_device);
@@ -423,6 +440,7 @@ TGT_EXPORT int omp_target_memcpy_rect_async(
     const size_t *dst_offsets, const size_t *src_offsets, const size_t *dst_dimensions,
     const size_t *src_dimensions, int dst_device, int src_device, int depobj_count,
     omp_depend_t *depobj_list) {
+  TGT_OMPT_API();
   const char *routine = "omp_target_memcpy_rect_async";
   tgt_api_device(routine, dst_device);
   tgt_api_device(routine, src_device);
@@ -465,6 +483,7 @@ TGT_EXPORT int omp_target_memcpy_rect_async(
 TGT_EXPORT void *omp_target_memset_async(void *ptr, int value, size_t count,
                                          int device_num, int depobj_count,
                                          omp_depend_t *depobj_list) {
+  TGT_OMPT_API();
   const char *routine = "omp_target_memset_async";
   tgt_api_device(routine, device_num);
   struct api_async a = {

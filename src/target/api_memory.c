@@ -63,7 +63,7 @@ static void *api_alloc(const char *routine, size_t size, int device_num,
   if (!dev)
     return malloc(size);
   /* Out of memory is a NULL result (the spec), never fatal. */
-  void *ptr = dev->plugin->alloc(dev->plugin_dev, size, kind);
+  void *ptr = tgt_dev_alloc(dev, size, kind, NULL);
   tgt_info(NULL, TGT_INFO_MAPPING, "%s: %zu bytes on device %d at %p", routine, size,
            dev->id, ptr);
   return ptr;
@@ -78,39 +78,47 @@ static void api_free(const char *routine, void *ptr, int device_num,
     free(ptr);
     return;
   }
-  if (dev->plugin->free(dev->plugin_dev, ptr, kind))
+  if (tgt_dev_free(dev, ptr, kind))
     tgt_warn("%s: device %d could not free %p", routine, dev->id, ptr);
 }
 
 TGT_EXPORT void *omp_target_alloc(size_t size, int device_num) {
+  TGT_OMPT_API();
   return api_alloc("omp_target_alloc", size, device_num, OMPRT_ALLOC_DEFAULT);
 }
 
 TGT_EXPORT void omp_target_free(void *ptr, int device_num) {
+  TGT_OMPT_API();
   api_free("omp_target_free", ptr, device_num, OMPRT_ALLOC_DEFAULT);
 }
 
 TGT_EXPORT void *llvm_omp_target_alloc_device(size_t size, int device_num) {
+  TGT_OMPT_API();
   return api_alloc("llvm_omp_target_alloc_device", size, device_num, OMPRT_ALLOC_DEVICE);
 }
 
 TGT_EXPORT void *llvm_omp_target_alloc_host(size_t size, int device_num) {
+  TGT_OMPT_API();
   return api_alloc("llvm_omp_target_alloc_host", size, device_num, OMPRT_ALLOC_HOST);
 }
 
 TGT_EXPORT void *llvm_omp_target_alloc_shared(size_t size, int device_num) {
+  TGT_OMPT_API();
   return api_alloc("llvm_omp_target_alloc_shared", size, device_num, OMPRT_ALLOC_SHARED);
 }
 
 TGT_EXPORT void llvm_omp_target_free_device(void *ptr, int device_num) {
+  TGT_OMPT_API();
   api_free("llvm_omp_target_free_device", ptr, device_num, OMPRT_ALLOC_DEVICE);
 }
 
 TGT_EXPORT void llvm_omp_target_free_host(void *ptr, int device_num) {
+  TGT_OMPT_API();
   api_free("llvm_omp_target_free_host", ptr, device_num, OMPRT_ALLOC_HOST);
 }
 
 TGT_EXPORT void llvm_omp_target_free_shared(void *ptr, int device_num) {
+  TGT_OMPT_API();
   api_free("llvm_omp_target_free_shared", ptr, device_num, OMPRT_ALLOC_SHARED);
 }
 
@@ -190,6 +198,7 @@ TGT_EXPORT void *omp_get_mapped_ptr(const void *ptr, int device_num) {
 TGT_EXPORT int omp_target_associate_ptr(const void *host_ptr, const void *device_ptr,
                                         size_t size, size_t device_offset,
                                         int device_num) {
+  TGT_OMPT_API();
   struct tgt_device *dev = tgt_api_device("omp_target_associate_ptr", device_num);
   if (!host_ptr || !device_ptr || size == 0) {
     tgt_warn("omp_target_associate_ptr: invalid arguments (host %p, device %p, %zu "
@@ -230,12 +239,21 @@ TGT_EXPORT int omp_target_associate_ptr(const void *host_ptr, const void *device
     tgt_map_insert(dev, e);
     tgt_info(NULL, TGT_INFO_MAPPING, "device %d: associated host [%p, %p) -> device %p",
              dev->id, host_ptr, (void *)(begin + size), (void *)dev_begin);
+    if (tgt_ompt_on()) {
+      struct tgt_ompt_op op = {.optype = ompt_target_data_associate,
+                               .src = (void *)host_ptr, .dst = (void *)dev_begin,
+                               .src_device = tgt_initial_device(), .dst_device = dev->id,
+                               .bytes = size};
+      tgt_ompt_op(&op, ompt_scope_begin);
+      tgt_ompt_op(&op, ompt_scope_end);
+    }
   }
   pthread_mutex_unlock(&dev->lock);
   return rc;
 }
 
 TGT_EXPORT int omp_target_disassociate_ptr(const void *host_ptr, int device_num) {
+  TGT_OMPT_API();
   struct tgt_device *dev = tgt_api_device("omp_target_disassociate_ptr", device_num);
   if (!host_ptr) {
     tgt_warn("omp_target_disassociate_ptr: NULL host pointer");
@@ -256,8 +274,17 @@ TGT_EXPORT int omp_target_disassociate_ptr(const void *host_ptr, int device_num)
     problem = "the address was mapped by a map clause, not omp_target_associate_ptr";
   else if (e->hold_refs)
     problem = "the association has a non-zero ompx_hold reference count";
-  else
+  else {
+    if (tgt_ompt_on()) {
+      struct tgt_ompt_op op = {.optype = ompt_target_data_disassociate,
+                               .src = (void *)host_ptr, .dst = (void *)e->dev_begin,
+                               .src_device = tgt_initial_device(), .dst_device = dev->id,
+                               .bytes = e->host_end - e->host_begin};
+      tgt_ompt_op(&op, ompt_scope_begin);
+      tgt_ompt_op(&op, ompt_scope_end);
+    }
     tgt_map_remove(dev, e);
+  }
   pthread_mutex_unlock(&dev->lock);
   if (problem) {
     tgt_warn("omp_target_disassociate_ptr: %p on device %d: %s", host_ptr, dev->id,

@@ -86,7 +86,7 @@ int tgt_async_finish(struct tgt_async *async) {
   }
   tgt_async_apply_unmaps(async);
   for (int i = 0; i < async->ndeferred; i++)
-    dev->plugin->free(dev->plugin_dev, async->deferred_free[i], OMPRT_ALLOC_DEFAULT);
+    tgt_dev_free(dev, async->deferred_free[i], OMPRT_ALLOC_DEFAULT);
   free(async->deferred_free);
   async->deferred_free = NULL;
   async->ndeferred = async->capdeferred = 0;

@@ -129,6 +129,8 @@ static void tgt_device_drop_images(struct tgt_device *dev, __tgt_bin_desc *desc)
       if (m && m->infinite && !m->owned)
         tgt_map_remove(dev, m);
     }
+    if (tgt_ompt_on())
+      tgt_ompt_image_unloaded(dev, li);
     dev->plugin->unload_image(dev->plugin_dev, li->handle);
     free(li->dev_entries);
     free(li);
@@ -265,6 +267,8 @@ int tgt_device_load_images(struct tgt_device *dev, ident_t *loc) {
       tgt_fatal(loc, "device %d (%s): cannot load the device image for %s",
                 dev->id, dev->plugin->name, r->triple[0] ? r->triple : "this device");
     }
+    if (tgt_ompt_on())
+      tgt_ompt_image_loaded(dev, li, r->bytes, r->size);
     pthread_mutex_lock(&dev->lock);
     const char *missing = tgt_resolve_entries(dev, li);
     li->next = dev->images;

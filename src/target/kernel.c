@@ -53,7 +53,7 @@ static const void *tgt_private_image(struct tgt_device *dev, KernelArgsTy *args,
 }
 
 static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
-                          int32_t thread_limit, void *host_ptr, KernelArgsTy *args) {
+                          int32_t thread_limit, void *host_ptr, KernelArgsTy *args, const void *codeptr) {
   tgt_check_mandatory(loc);
   struct tgt_device *dev = tgt_device_get(loc, device_id);
   if (!dev) {
@@ -68,8 +68,11 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
   if (!kernel)
     tgt_fatal(loc, "device %d has no kernel for this target region (image not built for "
                    "%s?)", dev->id, dev->plugin->name);
+  bool ompt = tgt_ompt_on(), deferred = (args->Flags & 1) != 0;
+  if (ompt)
+    tgt_ompt_construct_begin(ompt_target, dev->id, codeptr);
   struct tgt_async async = {0};
-  tgt_async_begin(&async, dev, (args->Flags & 1) != 0, loc);
+  tgt_async_begin(&async, dev, deferred, loc);
   int32_t n = (int32_t)args->NumArgs;
   tgt_data_begin(loc, dev, n, args->ArgBasePtrs, args->ArgPtrs, args->ArgSizes,
                  args->ArgTypes, args->ArgNames, args->ArgMappers, &async);
@@ -92,12 +95,12 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
     if (type & MAP_PRIVATE) {
       /* (first)private: a device copy of its own, initialised if `to` */
       intptr_t delta = (intptr_t)begin - (intptr_t)base;
-      void *copy = dev->plugin->alloc(dev->plugin_dev, size ? size : 1, OMPRT_ALLOC_DEFAULT);
+      void *copy = tgt_dev_alloc(dev, size ? size : 1, OMPRT_ALLOC_DEFAULT, begin);
       if (!copy)
         tgt_fatal(loc, "device %d is out of memory for a firstprivate copy", dev->id);
       if (size && (type & MAP_TO) &&
-          dev->plugin->copy_to(dev->plugin_dev, copy,
-                               tgt_private_image(dev, args, i, &async), size, async.queue))
+          tgt_dev_copy_to(dev, copy, tgt_private_image(dev, args, i, &async), size,
+                          async.queue))
         tgt_fatal(loc, "copy of a firstprivate to device %d failed", dev->id);
       tgt_async_defer_free(&async, copy);
       kargs[nk++] = (char *)copy - delta;
@@ -134,21 +137,29 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
            kernel_name, dev->id, dev->plugin->name, nk,
            !(args->Flags & 1) ? "" : async.nowait ? ", deferred: queued" : ", deferred: inline");
   tgt_async_order(&async);
+  ompt_id_t submit_id;
+  if (ompt)
+    tgt_ompt_submit(ompt_scope_begin, &submit_id, launch.num_teams[0]);
   if (dev->plugin->launch(dev->plugin_dev, kernel, &launch, async.queue))
     tgt_fatal(loc, "kernel %s failed to launch on device %d", kernel_name, dev->id);
+  if (ompt)
+    tgt_ompt_submit(ompt_scope_end, &submit_id, launch.num_teams[0]);
   tgt_data_end(loc, dev, n, args->ArgBasePtrs, args->ArgPtrs, args->ArgSizes,
                args->ArgTypes, args->ArgNames, args->ArgMappers, &async);
   if (tgt_async_complete(&async))
     tgt_fatal(loc, "kernel %s failed on device %d", kernel_name, dev->id);
   if (kargs != small)
     free(kargs);
+  if (ompt)
+    tgt_ompt_construct_end(ompt_target);
   return 0;
 }
 
 TGT_EXPORT int __tgt_target_kernel(ident_t *loc, int64_t device_id, int32_t num_teams,
                                    int32_t thread_limit, void *host_ptr,
                                    KernelArgsTy *args) {
-  return tgt_kernel_run(loc, device_id, num_teams, thread_limit, host_ptr, args);
+  return tgt_kernel_run(loc, device_id, num_teams, thread_limit, host_ptr, args,
+                        __builtin_return_address(0));
 }
 
 /* The deferred form: clang already runs it inside a target task; the
@@ -162,7 +173,8 @@ TGT_EXPORT int __tgt_target_kernel_nowait(ident_t *loc, int64_t device_id,
   (void)dep_list;
   (void)noalias_dep_num;
   (void)noalias_dep_list;
-  return tgt_kernel_run(loc, device_id, num_teams, thread_limit, host_ptr, args);
+  return tgt_kernel_run(loc, device_id, num_teams, thread_limit, host_ptr, args,
+                        __builtin_return_address(0));
 }
 
 /* LLVM's polling hook for deferred target tasks; ours complete within the

@@ -49,7 +49,7 @@ static void tgt_copy_to(ident_t *loc, struct tgt_device *dev, uintptr_t dst, con
     tgt_async_order(async);
   tgt_info(loc, TGT_INFO_COPY, "copy %zu bytes host %p -> device %d %p", size, src, dev->id,
            (void *)dst);
-  if (dev->plugin->copy_to(dev->plugin_dev, (void *)dst, src, size, async->queue)) {
+  if (tgt_dev_copy_to(dev, (void *)dst, src, size, async->queue)) {
     pthread_mutex_unlock(&dev->lock);
     tgt_fatal(loc, "copy of %zu bytes to device %d failed", size, dev->id);
   }
@@ -61,7 +61,7 @@ static void tgt_copy_from(ident_t *loc, struct tgt_device *dev, void *dst, uintp
   tgt_async_order(async);
   tgt_info(loc, TGT_INFO_COPY, "copy %zu bytes device %d %p -> host %p", size, dev->id,
            (void *)src, dst);
-  if (dev->plugin->copy_from(dev->plugin_dev, dst, (const void *)src, size, async->queue)) {
+  if (tgt_dev_copy_from(dev, dst, (const void *)src, size, async->queue)) {
     if (locked)
       pthread_mutex_unlock(&dev->lock);
     tgt_fatal(loc, "copy of %zu bytes from device %d failed", size, dev->id);
@@ -198,7 +198,7 @@ static void tgt_free_device(struct tgt_device *dev, struct tgt_map_entry *gone,
   if (async->queue)
     tgt_async_defer_free(async, mem); /* a copy out may still be in flight */
   else
-    dev->plugin->free(dev->plugin_dev, mem, OMPRT_ALLOC_DEFAULT);
+    tgt_dev_free(dev, mem, OMPRT_ALLOC_DEFAULT);
 }
 
 /* ---- begin ------------------------------------------------------------------------ */
@@ -280,8 +280,8 @@ static struct tgt_target_ptr tgt_target_ptr(ident_t *loc, struct tgt_device *dev
   } else if (type & MAP_PRESENT) {
     tgt_report_missing(loc, dev, name, (void *)begin, size, "map(present)");
   } else if (size) {
-    void *mem = dev->plugin->alloc(dev->plugin_dev, (size_t)size + padding,
-                                   OMPRT_ALLOC_DEFAULT);
+    void *mem = tgt_dev_alloc(dev, (size_t)size + padding, OMPRT_ALLOC_DEFAULT,
+                              (void *)begin);
     if (!mem) {
       char var[256];
       pthread_mutex_unlock(&dev->lock);
@@ -470,9 +470,8 @@ void tgt_async_apply_unmaps(struct tgt_async *async) {
     struct tgt_map_entry gone = *e;
     tgt_map_remove(dev, e);
     if (gone.owned)
-      dev->plugin->free(dev->plugin_dev,
-                        (void *)(gone.dev_alloc ? gone.dev_alloc : gone.dev_begin),
-                        OMPRT_ALLOC_DEFAULT);
+      tgt_dev_free(dev, (void *)(gone.dev_alloc ? gone.dev_alloc : gone.dev_begin),
+                   OMPRT_ALLOC_DEFAULT);
   }
   pthread_mutex_unlock(&dev->lock);
   free(async->unmaps);

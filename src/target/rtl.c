@@ -118,6 +118,7 @@ static void tgt_device_init_once(void) {
               "the program requires unified_shared_memory, but device %d (%s) cannot "
               "access pageable host memory (no HMM/ATS on this system)",
               dev->id, dev->plugin->name);
+  tgt_ompt_device_ready(dev); /* a tool hears of the device before its images */
   tgt_device_load_images(dev, tgt_initialising_loc);
 }
 

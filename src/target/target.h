@@ -161,10 +161,75 @@ struct tgt_loaded_image {
   void *handle;
   size_t nentries;
   void **dev_entries;            /* kernel handles / device addresses, by index */
+  uint64_t ompt_module_id;       /* what a tool was told of it (0: nothing) */
 };
 
 extern struct tgt_device *tgt_devices;
 extern int tgt_num_devices;
+
+/* ---- ompt.c: device events for an OMPT tool (libomp holds it) ------------- */
+
+#include "ompt_abi.h"
+
+/* libomp's "a tool is active" flag, known once a device was initialised. */
+extern const _Atomic bool *tgt_ompt_flag;
+static inline bool tgt_ompt_on(void) {
+  return __builtin_expect(tgt_ompt_flag != NULL &&
+                              atomic_load_explicit(tgt_ompt_flag, memory_order_relaxed),
+                          0);
+}
+/* A construct of the calling thread begins / ends. */
+void tgt_ompt_construct_begin(ompt_target_t kind, int device, const void *codeptr);
+void tgt_ompt_construct_end(ompt_target_t kind);
+/* A data operation: filled in, then reported at its begin and its end. */
+struct tgt_ompt_op {
+  ompt_target_data_op_t optype;
+  void *src, *dst;
+  int src_device, dst_device;
+  size_t bytes;
+  ompt_id_t host_op_id;
+  ompt_data_t target_data; /* outside a construct: the operation's own */
+};
+/* Set by the memory routines (TGT_OMPT_API) to where the program called. */
+extern __thread const void *tgt_ompt_api_codeptr;
+#define TGT_OMPT_API() (tgt_ompt_api_codeptr = __builtin_return_address(0))
+void tgt_ompt_op(struct tgt_ompt_op *op, ompt_scope_endpoint_t endpoint);
+void tgt_ompt_submit(ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
+                     unsigned int requested_num_teams);
+/* A device's memory operations, through its plugin, each reported to a
+ * tool as a data operation of the construct running (if any): the reported
+ * forms are in ompt.c, the plain calls here. */
+int tgt_initial_device(void);
+void *tgt_ompt_alloc(struct tgt_device *dev, size_t size, enum omprt_alloc_kind kind,
+                     const void *host);
+int tgt_ompt_free(struct tgt_device *dev, void *ptr, enum omprt_alloc_kind kind);
+int tgt_ompt_copy(struct tgt_device *dev, bool to_device, void *dst, const void *src,
+                  size_t size, void *queue);
+static inline void *tgt_dev_alloc(struct tgt_device *dev, size_t size,
+                                  enum omprt_alloc_kind kind, const void *host) {
+  return tgt_ompt_on() ? tgt_ompt_alloc(dev, size, kind, host)
+                       : dev->plugin->alloc(dev->plugin_dev, size, kind);
+}
+static inline int tgt_dev_free(struct tgt_device *dev, void *ptr, enum omprt_alloc_kind kind) {
+  return tgt_ompt_on() ? tgt_ompt_free(dev, ptr, kind)
+                       : dev->plugin->free(dev->plugin_dev, ptr, kind);
+}
+static inline int tgt_dev_copy_to(struct tgt_device *dev, void *dst, const void *src,
+                                  size_t size, void *queue) {
+  return tgt_ompt_on() ? tgt_ompt_copy(dev, true, dst, src, size, queue)
+                       : dev->plugin->copy_to(dev->plugin_dev, dst, src, size, queue);
+}
+static inline int tgt_dev_copy_from(struct tgt_device *dev, void *dst, const void *src,
+                                    size_t size, void *queue) {
+  return tgt_ompt_on() ? tgt_ompt_copy(dev, false, dst, src, size, queue)
+                       : dev->plugin->copy_from(dev->plugin_dev, dst, src, size, queue);
+}
+
+struct tgt_loaded_image;
+void tgt_ompt_device_ready(struct tgt_device *dev);
+void tgt_ompt_image_loaded(struct tgt_device *dev, struct tgt_loaded_image *li,
+                           const void *bytes, size_t size);
+void tgt_ompt_image_unloaded(struct tgt_device *dev, struct tgt_loaded_image *li);
 
 /* ---- rtl.c ---------------------------------------------------------------------- */
 

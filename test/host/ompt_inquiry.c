@@ -22,10 +22,11 @@ static void check_lookup(void) {
   ompt_get_callback_t get = (ompt_get_callback_t)rec_lookup("ompt_get_callback");
   REC_CHECK(get(ompt_callback_parallel_begin, &cb) == 1 && cb == (ompt_callback_t)rec_parallel_begin,
             "ompt_get_callback(parallel_begin)");
-  REC_CHECK(rec_set_callback(ompt_callback_target_emi, (ompt_callback_t)rec_thread_end) ==
+  REC_CHECK(rec_set_callback(ompt_callback_target_map_emi, (ompt_callback_t)rec_thread_end) ==
                 ompt_set_never,
-            "target_emi (not reported on the host) not ompt_set_never");
-  REC_CHECK(get(ompt_callback_target_emi, &cb) == 0, "ompt_get_callback(target_emi) found one");
+            "target_map_emi (maps are data operations here) not ompt_set_never");
+  REC_CHECK(get(ompt_callback_target_map_emi, &cb) == 0,
+            "ompt_get_callback(target_map_emi) found one");
   REC_CHECK(rec_set_callback((ompt_callbacks_t)999, (ompt_callback_t)rec_thread_end) ==
                 ompt_set_error,
             "event 999 not ompt_set_error");
