@@ -84,9 +84,12 @@ int tgt_async_finish(struct tgt_async *async) {
       dev->plugin->queue_put(dev->plugin_dev, async->queue);
     async->queue = NULL;
   }
+  /* maybe later, on another thread: the construct's last operations */
+  bool adopted = tgt_ompt_on() && tgt_ompt_async_adopt(async);
   tgt_async_apply_unmaps(async);
   for (int i = 0; i < async->ndeferred; i++)
     tgt_dev_free(dev, async->deferred_free[i], OMPRT_ALLOC_DEFAULT);
+  tgt_ompt_async_drop(adopted);
   free(async->deferred_free);
   async->deferred_free = NULL;
   async->ndeferred = async->capdeferred = 0;
@@ -224,9 +227,12 @@ static void tgt_async_done_cb(void *arg, int status) {
   const struct omprt_plugin *p = dev->plugin;
   if (status)
     tgt_fatal(NULL, "a deferred target construct failed on device %d", dev->id);
+  /* the construct's last operations, on the completion thread */
+  bool adopted = tgt_ompt_on() && tgt_ompt_async_adopt(&d->async);
   tgt_async_apply_unmaps(&d->async);
   for (int i = 0; i < d->async.ndeferred; i++)
-    p->free(dev->plugin_dev, d->async.deferred_free[i], OMPRT_ALLOC_DEFAULT);
+    tgt_dev_free(dev, d->async.deferred_free[i], OMPRT_ALLOC_DEFAULT);
+  tgt_ompt_async_drop(adopted);
   free(d->async.deferred_free);
   p->queue_put(dev->plugin_dev, d->async.queue);
   void *event = d->event;
@@ -297,6 +303,8 @@ void tgt_async_begin(struct tgt_async *async, struct tgt_device *dev, bool nowai
     nowait = false;
   async->dev = dev;
   async->nowait = nowait;
+  if (tgt_ompt_on())
+    tgt_ompt_async_capture(async);
   if ((nowait || dev->plugin->queue_always) && dev->plugin->queue_get &&
       dev->plugin->queue_get(dev->plugin_dev, &async->queue))
     tgt_fatal(loc, "device %d: cannot obtain a queue", dev->id);

@@ -23,15 +23,16 @@ static void tgt_data(tgt_data_fn fn, ompt_target_t kind, bool nowait, ident_t *l
     return; /* the host's data is the data */
   }
   bool ompt = tgt_ompt_on();
+  struct tgt_ompt_construct ompt_outer;
   if (ompt)
-    tgt_ompt_construct_begin(kind, dev->id, codeptr);
+    ompt_outer = tgt_ompt_construct_begin(kind, dev->id, codeptr);
   struct tgt_async async = {0};
   tgt_async_begin(&async, dev, nowait, loc);
   fn(loc, dev, n, bases, begins, sizes, types, names, mappers, &async);
   if (tgt_async_complete(&async))
     tgt_fatal(loc, "data transfer on device %d failed", dev->id);
   if (ompt)
-    tgt_ompt_construct_end(kind);
+    tgt_ompt_construct_end(kind, &ompt_outer);
 }
 
 #define TGT_RA __builtin_return_address(0)

@@ -69,8 +69,9 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
     tgt_fatal(loc, "device %d has no kernel for this target region (image not built for "
                    "%s?)", dev->id, dev->plugin->name);
   bool ompt = tgt_ompt_on(), deferred = (args->Flags & 1) != 0;
+  struct tgt_ompt_construct ompt_outer;
   if (ompt)
-    tgt_ompt_construct_begin(ompt_target, dev->id, codeptr);
+    ompt_outer = tgt_ompt_construct_begin(ompt_target, dev->id, codeptr);
   struct tgt_async async = {0};
   tgt_async_begin(&async, dev, deferred, loc);
   int32_t n = (int32_t)args->NumArgs;
@@ -151,7 +152,7 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
   if (kargs != small)
     free(kargs);
   if (ompt)
-    tgt_ompt_construct_end(ompt_target);
+    tgt_ompt_construct_end(ompt_target, &ompt_outer);
   return 0;
 }
 

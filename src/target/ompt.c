@@ -18,19 +18,17 @@
 
 const _Atomic bool *tgt_ompt_flag;
 
-static __thread struct {
-  bool active;
-  int device;
-  ompt_data_t target_data;
-  ompt_id_t target_id;
-  const void *codeptr;
-} tgt_ompt_now;
+static __thread struct tgt_ompt_construct tgt_ompt_now;
 
 /* ---- constructs ---------------------------------------------------------------- */
 
 /* A deferred construct is told with its plain kind (as LLVM 19 and later
  * do, never the _nowait kinds): its target task tells it apart. */
-void tgt_ompt_construct_begin(ompt_target_t kind, int device, const void *codeptr) {
+struct tgt_ompt_construct tgt_ompt_construct_begin(ompt_target_t kind, int device,
+                                                   const void *codeptr) {
+  /* a construct may begin while another waits on this thread (a target
+   * task run at a task scheduling point): the other's comes back at the end */
+  struct tgt_ompt_construct outer = tgt_ompt_now;
   tgt_ompt_now.active = true;
   tgt_ompt_now.device = device;
   tgt_ompt_now.target_data.value = 0;
@@ -38,15 +36,34 @@ void tgt_ompt_construct_begin(ompt_target_t kind, int device, const void *codept
   tgt_ompt_now.codeptr = codeptr;
   __omprt_ompt_target(kind, ompt_scope_begin, device, &tgt_ompt_now.target_data,
                       tgt_ompt_now.target_id, codeptr);
+  return outer;
 }
 
-void tgt_ompt_construct_end(ompt_target_t kind) {
+void tgt_ompt_construct_end(ompt_target_t kind, const struct tgt_ompt_construct *outer) {
   if (!tgt_ompt_now.active)
     return;
   __omprt_ompt_target(kind, ompt_scope_end, tgt_ompt_now.device,
                       &tgt_ompt_now.target_data, tgt_ompt_now.target_id,
                       tgt_ompt_now.codeptr);
-  tgt_ompt_now.active = false;
+  tgt_ompt_now = *outer;
+}
+
+/* ---- a construct's work finished elsewhere ------------------------------------ */
+
+void tgt_ompt_async_capture(struct tgt_async *async) {
+  async->ompt = tgt_ompt_now;
+}
+
+bool tgt_ompt_async_adopt(const struct tgt_async *async) {
+  if (!async->ompt.active || tgt_ompt_now.active)
+    return false;
+  tgt_ompt_now = async->ompt;
+  return true;
+}
+
+void tgt_ompt_async_drop(bool adopted) {
+  if (adopted)
+    tgt_ompt_now.active = false;
 }
 
 /* ---- data operations and submissions ------------------------------------------- */

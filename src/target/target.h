@@ -178,9 +178,18 @@ static inline bool tgt_ompt_on(void) {
                               atomic_load_explicit(tgt_ompt_flag, memory_order_relaxed),
                           0);
 }
-/* A construct of the calling thread begins / ends. */
-void tgt_ompt_construct_begin(ompt_target_t kind, int device, const void *codeptr);
-void tgt_ompt_construct_end(ompt_target_t kind);
+/* A construct of the calling thread begins / ends; the construct it
+ * interrupted (begin's result) is the thread's again at the end. */
+struct tgt_ompt_construct {
+  bool active;
+  int device;
+  ompt_data_t target_data;
+  ompt_id_t target_id;
+  const void *codeptr;
+};
+struct tgt_ompt_construct tgt_ompt_construct_begin(ompt_target_t kind, int device,
+                                                   const void *codeptr);
+void tgt_ompt_construct_end(ompt_target_t kind, const struct tgt_ompt_construct *outer);
 /* A data operation: filled in, then reported at its begin and its end. */
 struct tgt_ompt_op {
   ompt_target_data_op_t optype;
@@ -224,6 +233,14 @@ static inline int tgt_dev_copy_from(struct tgt_device *dev, void *dst, const voi
   return tgt_ompt_on() ? tgt_ompt_copy(dev, false, dst, src, size, queue)
                        : dev->plugin->copy_from(dev->plugin_dev, dst, src, size, queue);
 }
+
+/* The construct running on this thread goes with `async` (captured as
+ * its work begins); a thread finishing that work for it adopts it
+ * meanwhile (true when it did, to hand to tgt_ompt_async_drop). */
+struct tgt_async;
+void tgt_ompt_async_capture(struct tgt_async *async);
+bool tgt_ompt_async_adopt(const struct tgt_async *async);
+void tgt_ompt_async_drop(bool adopted);
 
 struct tgt_loaded_image;
 void tgt_ompt_device_ready(struct tgt_device *dev);
@@ -296,6 +313,9 @@ struct tgt_async {
    * (tgt_async_order), so copies into newly mapped memory go first */
   struct omprt_device_signal **preds;
   int npreds;
+  /* ompt.c: the construct a tool was told of, for operations that finish
+   * it on another thread (the completion callback) */
+  struct tgt_ompt_construct ompt;
 };
 
 struct tgt_unmap {
