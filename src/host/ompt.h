@@ -1,16 +1,16 @@
 /* ompt.h — OMPT, the OpenMP tools interface (OpenMP 5.2 §19), as the host
  * runtime implements it.
  *
- * The types are the specification's ABI (omp-tools.h); only what this
- * runtime produces or accepts is declared. A tool is found and started by
- * ompt.c at start-up; every other concern reports events through the
- * omp_ompt_cb table, whose entries stay NULL unless a tool registered them,
- * so the cost without a tool is one load and a predicted branch per event.
+ * The specification's types are in src/common/ompt_abi.h (shared with
+ * libomptarget, whose device events come through ompt_target.c). A tool is
+ * found and started by ompt.c at start-up; every other concern reports
+ * events through the omp_ompt_cb table, whose entries stay NULL unless a
+ * tool registered them, so the cost without a tool is one load and a
+ * predicted branch per event.
  *
  * Which events exist is one list (OMP_OMPT_CALLBACKS): ompt_set_callback
  * answers ompt_set_always for those and ompt_set_never for the rest (the
- * target_map events: maps are reported as data operations). The device
- * events come from libomptarget through ompt_target.c.
+ * target_map events: maps are reported as data operations).
  */
 #ifndef OMP_HOST_OMPT_H
 #define OMP_HOST_OMPT_H
