@@ -138,11 +138,11 @@ static ompt_start_tool_result_t *omp_ompt_find_tool(void) {
     OMP_OMPT_LOG("Searching tool libraries...\nOMP_TOOL_LIBRARIES = %s\n", libraries);
     if ((result = omp_ompt_try_libraries(libraries)))
       return result;
-    OMP_OMPT_LOG("...searching tool libraries failed.\n");
   } else {
     OMP_OMPT_LOG("No OMP_TOOL_LIBRARIES defined.\n");
   }
-  OMP_OMPT_LOG("Trying to load libarcher.so (the Archer race detector)...\n");
+  /* LLVM's words: tests and scripts match them */
+  OMP_OMPT_LOG("...searching tool libraries failed. Using archer tool.\n");
   return omp_ompt_try_library("libarcher.so");
 }
 
