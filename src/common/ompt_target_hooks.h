@@ -27,14 +27,13 @@ void __omprt_ompt_device_finalize(int device_num);
 void __omprt_ompt_device_load(int device_num, const void *host_addr, size_t bytes,
                               uint64_t module_id);
 void __omprt_ompt_device_unload(int device_num, uint64_t module_id);
-/* A target construct begins or ends; target_id: the runtime's id for it,
- * which target_data holds after the begin unless the tool put its own
- * there (that is then the construct's id, as LLVM's). */
+/* A target construct begins or ends. After the begin target_data holds the
+ * construct's id: the tool's word when it put one there (as LLVM's), else
+ * one of the runtime's. */
 void __omprt_ompt_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num,
-                         ompt_data_t *target_data, ompt_id_t target_id,
-                         const void *codeptr);
-/* A data operation of the construct (target_data NULL: outside any, as
- * omp_target_alloc's), and a kernel's submission. */
+                         ompt_data_t *target_data, const void *codeptr);
+/* A data operation of the construct (target_id 0 and a target_data of its
+ * own outside any, as omp_target_alloc's), and a kernel's submission. */
 void __omprt_ompt_target_data_op(ompt_scope_endpoint_t endpoint, ompt_data_t *target_data,
                                  ompt_id_t target_id, ompt_id_t *host_op_id,
                                  ompt_target_data_op_t optype, void *src_addr,

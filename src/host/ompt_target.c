@@ -77,7 +77,7 @@ static void omp_ompt_target_tasks(bool construct, ompt_data_t **task_data,
 
 OMP_EXPORT void __omprt_ompt_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
                                     int device_num, ompt_data_t *target_data,
-                                    ompt_id_t target_id, const void *codeptr) {
+                                    const void *codeptr) {
   ompt_data_t *task_data, *target_task_data;
   struct omp_thread *th = omp_self();
   omp_ompt_target_tasks(true, &task_data, &target_task_data);
@@ -89,7 +89,7 @@ OMP_EXPORT void __omprt_ompt_target(ompt_target_t kind, ompt_scope_endpoint_t en
    * ompt_get_target_info returns, as LLVM), else the runtime's. */
   if (endpoint == ompt_scope_begin) {
     if (!target_data->value)
-      target_data->value = target_id;
+      target_data->value = omp_ompt_unique_id();
     th->ompt_target = (struct omp_ompt_in_target){true, device_num, target_data->value, 0, {0}};
   }
   if (plain)

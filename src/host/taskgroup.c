@@ -310,21 +310,17 @@ OMP_EXPORT void __kmpc_end_taskgroup(ident_t *loc, int32_t gtid) {
   if (OMP_UNLIKELY(omp_ompt_enabled())) {
     struct omp_task *current = th->task;
     const void *ra = __builtin_return_address(0);
-    ompt_data_t *parallel = &th->team->ompt_parallel_data, *task = &current->ompt_task_data;
     OMP_OMPT_ENTER(current);
     /* the region began at __kmpc_taskgroup; the wait is this part */
     ompt_callback_sync_region_t wait = OMPT_CB(sync_region_wait);
-    ompt_callback_sync_region_t region = OMPT_CB(sync_region);
     if (wait)
-      wait(ompt_sync_region_taskgroup, ompt_scope_begin, parallel, task, ra);
+      wait(ompt_sync_region_taskgroup, ompt_scope_begin, &th->team->ompt_parallel_data,
+           &current->ompt_task_data, ra);
     int state = th->ompt_state;
     th->ompt_state = ompt_state_wait_taskgroup;
     omp_taskgroup_close(th);
     th->ompt_state = state;
-    if (wait)
-      wait(ompt_sync_region_taskgroup, ompt_scope_end, parallel, task, ra);
-    if (region)
-      region(ompt_sync_region_taskgroup, ompt_scope_end, parallel, task, ra);
+    omp_ompt_sync_region(th, ompt_sync_region_taskgroup, ompt_scope_end, ra);
     OMP_OMPT_LEAVE(current);
     return;
   }

@@ -72,9 +72,10 @@ static void omp_ompt_worker_arrive(struct omp_thread *th, struct omp_team *team)
   end->pending = true;
 }
 
-static void omp_ompt_worker_end(struct omp_thread *th) {
+/* (Inlined into the worker's loop: a region without a tool costs a test.) */
+static inline void omp_ompt_worker_end(struct omp_thread *th) {
   struct omp_ompt_worker_end *end = &th->ompt_worker_end;
-  if (!end->pending)
+  if (OMP_LIKELY(!end->pending))
     return;
   end->pending = false;
   omp_ompt_sync(end->sync_kind, ompt_scope_end, NULL, &end->task_data, end->codeptr);
@@ -168,12 +169,10 @@ static void *omp_worker_main(void *arg) {
       omp_worker_help_join(th, recalled);
       continue;
     }
-    if (th->ompt_worker_end.pending)
-      omp_ompt_worker_end(th);
+    omp_ompt_worker_end(th);
     omp_worker_run_team(th);
   }
-  if (th->ompt_worker_end.pending)
-    omp_ompt_worker_end(th);
+  omp_ompt_worker_end(th);
   if (omp_ompt_enabled())
     omp_ompt_thread_end(th);
   atomic_store_explicit(&th->exited, true, memory_order_release);

@@ -32,7 +32,7 @@ static void tgt_data(tgt_data_fn fn, ompt_target_t kind, bool nowait, ident_t *l
   if (tgt_async_complete(&async))
     tgt_fatal(loc, "data transfer on device %d failed", dev->id);
   if (ompt)
-    tgt_ompt_construct_end(kind, &ompt_outer);
+    tgt_ompt_construct_end(&ompt_outer);
 }
 
 #define TGT_RA __builtin_return_address(0)

@@ -53,7 +53,8 @@ static const void *tgt_private_image(struct tgt_device *dev, KernelArgsTy *args,
 }
 
 static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
-                          int32_t thread_limit, void *host_ptr, KernelArgsTy *args, const void *codeptr) {
+                          int32_t thread_limit, void *host_ptr, KernelArgsTy *args,
+                          const void *codeptr) {
   tgt_check_mandatory(loc);
   struct tgt_device *dev = tgt_device_get(loc, device_id);
   if (!dev) {
@@ -152,7 +153,7 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
   if (kargs != small)
     free(kargs);
   if (ompt)
-    tgt_ompt_construct_end(ompt_target, &ompt_outer);
+    tgt_ompt_construct_end(&ompt_outer);
   return 0;
 }
 

@@ -5,7 +5,8 @@
  * begins and ends on the calling thread, which keeps its target_data and ids
  * in tgt_ompt_now; its data operations (allocations, transfers, deletions)
  * and its kernel's submission are reported inside it. Operations outside any
- * construct (omp_target_alloc, omp_target_memcpy) carry no target_data.
+ * construct (omp_target_alloc, omp_target_memcpy) carry a target_data of
+ * their own and the memory routine's return address.
  * Devices are reported when initialised and their images when loaded; at
  * exit (a handler registered once a device is reported, so it runs before
  * libomp finalizes the tool) the images are unloaded and the devices
@@ -29,22 +30,16 @@ struct tgt_ompt_construct tgt_ompt_construct_begin(ompt_target_t kind, int devic
   /* a construct may begin while another waits on this thread (a target
    * task run at a task scheduling point): the other's comes back at the end */
   struct tgt_ompt_construct outer = tgt_ompt_now;
-  tgt_ompt_now.active = true;
-  tgt_ompt_now.device = device;
-  tgt_ompt_now.target_data.value = 0;
-  tgt_ompt_now.target_id = __omprt_ompt_unique_id();
-  tgt_ompt_now.codeptr = codeptr;
-  __omprt_ompt_target(kind, ompt_scope_begin, device, &tgt_ompt_now.target_data,
-                      tgt_ompt_now.target_id, codeptr);
+  tgt_ompt_now = (struct tgt_ompt_construct){true, kind, device, {0}, codeptr};
+  __omprt_ompt_target(kind, ompt_scope_begin, device, &tgt_ompt_now.target_data, codeptr);
   return outer;
 }
 
-void tgt_ompt_construct_end(ompt_target_t kind, const struct tgt_ompt_construct *outer) {
+void tgt_ompt_construct_end(const struct tgt_ompt_construct *outer) {
   if (!tgt_ompt_now.active)
     return;
-  __omprt_ompt_target(kind, ompt_scope_end, tgt_ompt_now.device,
-                      &tgt_ompt_now.target_data, tgt_ompt_now.target_id,
-                      tgt_ompt_now.codeptr);
+  __omprt_ompt_target(tgt_ompt_now.kind, ompt_scope_end, tgt_ompt_now.device,
+                      &tgt_ompt_now.target_data, tgt_ompt_now.codeptr);
   tgt_ompt_now = *outer;
 }
 
@@ -129,7 +124,8 @@ void tgt_ompt_submit(ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
   if (endpoint == ompt_scope_begin)
     *host_op_id = 0;
   __omprt_ompt_target_submit(endpoint, tgt_ompt_now.active ? &tgt_ompt_now.target_data : NULL,
-                             tgt_ompt_now.target_data.value, host_op_id, requested_num_teams);
+                             tgt_ompt_now.active ? tgt_ompt_now.target_data.value : 0,
+                             host_op_id, requested_num_teams);
 }
 
 /* ---- devices and images -------------------------------------------------------------- */

@@ -182,14 +182,14 @@ static inline bool tgt_ompt_on(void) {
  * interrupted (begin's result) is the thread's again at the end. */
 struct tgt_ompt_construct {
   bool active;
+  ompt_target_t kind;
   int device;
-  ompt_data_t target_data;
-  ompt_id_t target_id;
+  ompt_data_t target_data; /* its id once it began (ompt_target_hooks.h) */
   const void *codeptr;
 };
 struct tgt_ompt_construct tgt_ompt_construct_begin(ompt_target_t kind, int device,
                                                    const void *codeptr);
-void tgt_ompt_construct_end(ompt_target_t kind, const struct tgt_ompt_construct *outer);
+void tgt_ompt_construct_end(const struct tgt_ompt_construct *outer);
 /* A data operation: filled in, then reported at its begin and its end. */
 struct tgt_ompt_op {
   ompt_target_data_op_t optype;
