@@ -35,6 +35,8 @@
  *                         streams interleaves differently from run to run
  *                         and a missing dependence between streams gives
  *                         wrong results instead of passing by luck.
+ *   MOCK_CUDA_CALLS=1     at exit, print to stderr one line per entry point
+ *                         called: `mock: calls <name> <count>`.
  *   MOCK_CUDA_STATS=1     at exit, print to stderr
  *                         `mock: streams=S events=E kernels=K noop_kernels=N
  *                         modules=M unloaded=U` (streams and events created,
@@ -130,6 +132,60 @@ __attribute__((destructor)) static void mock_print_stats(void) {
           "unloaded=%ld\n", atomic_load(&streams_created), atomic_load(&events_created),
           atomic_load(&kernels_run), atomic_load(&kernels_noop),
           atomic_load(&modules_loaded), atomic_load(&modules_unloaded));
+}
+
+/* How often each entry point was called (MOCK_CUDA_CALLS, mock_cuda_calls).
+ * Each function's counter is a static of its own, linked into a list at its
+ * first call. */
+struct call_count {
+  const char *name;
+  atomic_long calls;
+  struct call_count *next;
+  atomic_flag listed;
+};
+static _Atomic(struct call_count *) call_counts;
+
+static void count_call(struct call_count *counter) {
+  atomic_fetch_add_explicit(&counter->calls, 1, memory_order_relaxed);
+  if (atomic_flag_test_and_set(&counter->listed))
+    return;
+  counter->next = atomic_load(&call_counts);
+  while (!atomic_compare_exchange_weak(&call_counts, &counter->next, counter))
+    ;
+}
+#define MOCK_CALL() \
+  do { \
+    static struct call_count counter_ = {.name = __func__}; \
+    count_call(&counter_); \
+  } while (0)
+
+static int by_name(const void *a, const void *b) {
+  return strcmp((*(struct call_count *const *)a)->name, (*(struct call_count *const *)b)->name);
+}
+
+/* For test programs, found with dlsym: every entry point called so far and
+ * its count, at most `max` of them; returns how many. */
+__attribute__((visibility("default"))) int mock_cuda_calls(const char **names, long *counts,
+                                                           int max) {
+  int count = 0;
+  for (struct call_count *c = atomic_load(&call_counts); c && count < max; c = c->next) {
+    names[count] = c->name;
+    counts[count++] = atomic_load(&c->calls);
+  }
+  return count;
+}
+
+__attribute__((destructor)) static void mock_print_calls(void) {
+  const char *calls = getenv("MOCK_CUDA_CALLS");
+  if (!calls || !*calls || strcmp(calls, "0") == 0)
+    return;
+  struct call_count *sorted[128];
+  size_t count = 0;
+  for (struct call_count *c = atomic_load(&call_counts); c && count < 128; c = c->next)
+    sorted[count++] = c;
+  qsort(sorted, count, sizeof *sorted, by_name);
+  for (size_t i = 0; i < count; i++)
+    fprintf(stderr, "mock: calls %s %ld\n", sorted[i]->name, atomic_load(&sorted[i]->calls));
 }
 
 /* Called with the event's lock held. */
@@ -286,18 +342,18 @@ static struct op *op_new(enum op_kind kind) {
 
 /* ---- the API ------------------------------------------------------------------------ */
 
-CUresult cuInit(unsigned flags) { (void)flags; return CUDA_SUCCESS; }
-CUresult cuDriverGetVersion(int *v) { *v = 13000; return CUDA_SUCCESS; }
-CUresult cuGetErrorName(CUresult e, const char **s) {
+CUresult cuInit(unsigned flags) { MOCK_CALL(); (void)flags; return CUDA_SUCCESS; }
+CUresult cuDriverGetVersion(int *v) { MOCK_CALL(); *v = 13000; return CUDA_SUCCESS; }
+CUresult cuGetErrorName(CUresult e, const char **s) { MOCK_CALL();
   *s = e == CUDA_SUCCESS ? "CUDA_SUCCESS" : e == CUDA_ERROR_NOT_READY ? "CUDA_ERROR_NOT_READY"
        : e == CUDA_ERROR_NOT_FOUND ? "CUDA_ERROR_NOT_FOUND"
        : e == CUDA_ERROR_INVALID_IMAGE ? "CUDA_ERROR_INVALID_IMAGE" : "CUDA_ERROR_MOCK";
   return CUDA_SUCCESS;
 }
-CUresult cuGetErrorString(CUresult e, const char **s) { return cuGetErrorName(e, s); }
-CUresult cuDeviceGetCount(int *n) { *n = 1; return CUDA_SUCCESS; }
-CUresult cuDeviceGet(CUdevice *d, int i) { *d = i; return CUDA_SUCCESS; }
-CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice d) {
+CUresult cuGetErrorString(CUresult e, const char **s) { MOCK_CALL(); return cuGetErrorName(e, s); }
+CUresult cuDeviceGetCount(int *n) { MOCK_CALL(); *n = 1; return CUDA_SUCCESS; }
+CUresult cuDeviceGet(CUdevice *d, int i) { MOCK_CALL(); *d = i; return CUDA_SUCCESS; }
+CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice d) { MOCK_CALL();
   (void)d;
   switch (a) {
   case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *v = 9; break;
@@ -313,31 +369,31 @@ CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice d) {
   }
   return CUDA_SUCCESS;
 }
-CUresult cuDeviceGetName(char *name, int len, CUdevice d) {
+CUresult cuDeviceGetName(char *name, int len, CUdevice d) { MOCK_CALL();
   (void)d;
   strncpy(name, "Mock GPU (CPU)", (size_t)len);
   return CUDA_SUCCESS;
 }
-CUresult cuDeviceTotalMem_v2(size_t *b, CUdevice d) { (void)d; *b = (size_t)1 << 34; return CUDA_SUCCESS; }
-CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d) {
+CUresult cuDeviceTotalMem_v2(size_t *b, CUdevice d) { MOCK_CALL(); (void)d; *b = (size_t)1 << 34; return CUDA_SUCCESS; }
+CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d) { MOCK_CALL();
   *c = (CUcontext)(uintptr_t)(0x1000 + d);
   return CUDA_SUCCESS;
 }
-CUresult cuDevicePrimaryCtxGetState(CUdevice d, unsigned *f, int *active) {
+CUresult cuDevicePrimaryCtxGetState(CUdevice d, unsigned *f, int *active) { MOCK_CALL();
   (void)d;
   *f = 0;
   *active = 0;
   return CUDA_SUCCESS;
 }
-CUresult cuDevicePrimaryCtxSetFlags_v2(CUdevice d, unsigned f) { (void)d, (void)f; return CUDA_SUCCESS; }
+CUresult cuDevicePrimaryCtxSetFlags_v2(CUdevice d, unsigned f) { MOCK_CALL(); (void)d, (void)f; return CUDA_SUCCESS; }
 static __thread CUcontext current;
-CUresult cuCtxSetCurrent(CUcontext c) { current = c; return CUDA_SUCCESS; }
-CUresult cuCtxGetCurrent(CUcontext *c) { *c = current; return CUDA_SUCCESS; }
-CUresult cuCtxSetLimit(CUlimit l, size_t v) { (void)l, (void)v; return CUDA_SUCCESS; }
-CUresult cuCtxGetLimit(size_t *v, CUlimit l) { (void)l; *v = 8u << 20; return CUDA_SUCCESS; }
-CUresult cuCtxSynchronize(void) { return CUDA_SUCCESS; }
+CUresult cuCtxSetCurrent(CUcontext c) { MOCK_CALL(); current = c; return CUDA_SUCCESS; }
+CUresult cuCtxGetCurrent(CUcontext *c) { MOCK_CALL(); *c = current; return CUDA_SUCCESS; }
+CUresult cuCtxSetLimit(CUlimit l, size_t v) { MOCK_CALL(); (void)l, (void)v; return CUDA_SUCCESS; }
+CUresult cuCtxGetLimit(size_t *v, CUlimit l) { MOCK_CALL(); (void)l; *v = 8u << 20; return CUDA_SUCCESS; }
+CUresult cuCtxSynchronize(void) { MOCK_CALL(); return CUDA_SUCCESS; }
 CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned n, CUjit_option *o,
-                            void **v) {
+                            void **v) { MOCK_CALL();
   (void)n, (void)o, (void)v;
   /* Cubins are ELF, as the driver checks first. */
   if (!image || memcmp(image, "\x7f" "ELF", 4) != 0)
@@ -353,7 +409,7 @@ CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned n, CUjit_op
   return CUDA_SUCCESS;
 }
 /* Its functions go with it, as in the driver. */
-CUresult cuModuleUnload(CUmodule m) {
+CUresult cuModuleUnload(CUmodule m) { MOCK_CALL();
   for (struct CUfunc_st *f = m->functions, *next; f; f = next) {
     next = f->next;
     free(f);
@@ -363,7 +419,7 @@ CUresult cuModuleUnload(CUmodule m) {
   atomic_fetch_add(&modules_unloaded, 1);
   return CUDA_SUCCESS;
 }
-CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
+CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) { MOCK_CALL();
   if (strncmp(name, "__omp_offloading_", 17) != 0)
     return CUDA_ERROR_NOT_FOUND; /* no constructors or other kernels */
   struct CUfunc_st *function = malloc(sizeof(*function));
@@ -377,20 +433,20 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   *f = function;
   return CUDA_SUCCESS;
 }
-CUresult cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *s, CUmodule m, const char *name) {
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *s, CUmodule m, const char *name) { MOCK_CALL();
   (void)p, (void)s, (void)m, (void)name;
   return CUDA_ERROR_NOT_FOUND; /* kernel environments default; no device runtime */
 }
-CUresult cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction f) {
+CUresult cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction f) { MOCK_CALL();
   (void)a, (void)f;
   *v = 1024;
   return CUDA_SUCCESS;
 }
-CUresult cuFuncSetAttribute(CUfunction f, CUfunction_attribute a, int v) {
+CUresult cuFuncSetAttribute(CUfunction f, CUfunction_attribute a, int v) { MOCK_CALL();
   (void)f, (void)a, (void)v;
   return CUDA_SUCCESS;
 }
-CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t size) {
+CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t size) { MOCK_CALL();
   void *m = malloc(size);
   if (!m)
     return CUDA_ERROR_OUT_OF_MEMORY;
@@ -398,29 +454,29 @@ CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t size) {
   *p = (CUdeviceptr)(uintptr_t)m;
   return CUDA_SUCCESS;
 }
-CUresult cuMemFree_v2(CUdeviceptr p) { free((void *)(uintptr_t)p); return CUDA_SUCCESS; }
-CUresult cuMemAllocHost_v2(void **p, size_t size) {
+CUresult cuMemFree_v2(CUdeviceptr p) { MOCK_CALL(); free((void *)(uintptr_t)p); return CUDA_SUCCESS; }
+CUresult cuMemAllocHost_v2(void **p, size_t size) { MOCK_CALL();
   *p = malloc(size);
   return *p ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
-CUresult cuMemFreeHost(void *p) { free(p); return CUDA_SUCCESS; }
-CUresult cuMemAllocManaged(CUdeviceptr *p, size_t size, unsigned f) {
+CUresult cuMemFreeHost(void *p) { MOCK_CALL(); free(p); return CUDA_SUCCESS; }
+CUresult cuMemAllocManaged(CUdeviceptr *p, size_t size, unsigned f) { MOCK_CALL();
   (void)f;
   return cuMemAlloc_v2(p, size);
 }
-CUresult cuMemHostRegister_v2(void *p, size_t s, unsigned f) { (void)p, (void)s, (void)f; return CUDA_SUCCESS; }
-CUresult cuMemHostUnregister(void *p) { (void)p; return CUDA_SUCCESS; }
-CUresult cuMemGetInfo_v2(size_t *f, size_t *t) { *f = *t = (size_t)1 << 34; return CUDA_SUCCESS; }
-CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) {
+CUresult cuMemHostRegister_v2(void *p, size_t s, unsigned f) { MOCK_CALL(); (void)p, (void)s, (void)f; return CUDA_SUCCESS; }
+CUresult cuMemHostUnregister(void *p) { MOCK_CALL(); (void)p; return CUDA_SUCCESS; }
+CUresult cuMemGetInfo_v2(size_t *f, size_t *t) { MOCK_CALL(); *f = *t = (size_t)1 << 34; return CUDA_SUCCESS; }
+CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) { MOCK_CALL();
   memcpy((void *)(uintptr_t)d, s, n);
   return CUDA_SUCCESS;
 }
-CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) {
+CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) { MOCK_CALL();
   memcpy(d, (const void *)(uintptr_t)s, n);
   return CUDA_SUCCESS;
 }
 /* Pageable source: wait for the stream's earlier work, then stage it. */
-CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *s, size_t n, CUstream st) {
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *s, size_t n, CUstream st) { MOCK_CALL();
   if (!st)
     return cuMemcpyHtoD_v2(d, s, n);
   stream_drain(st);
@@ -433,13 +489,13 @@ CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *s, size_t n, CUstream s
   return CUDA_SUCCESS;
 }
 /* Pageable destination: returns once the copy is done. */
-CUresult cuMemcpyDtoHAsync_v2(void *d, CUdeviceptr s, size_t n, CUstream st) {
+CUresult cuMemcpyDtoHAsync_v2(void *d, CUdeviceptr s, size_t n, CUstream st) { MOCK_CALL();
   if (st)
     stream_drain(st);
   memcpy(d, (const void *)(uintptr_t)s, n);
   return CUDA_SUCCESS;
 }
-CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n, CUstream st) {
+CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n, CUstream st) { MOCK_CALL();
   if (!st) {
     memmove((void *)(uintptr_t)d, (const void *)(uintptr_t)s, n);
     return CUDA_SUCCESS;
@@ -452,17 +508,17 @@ CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n, CUstream s
   return CUDA_SUCCESS;
 }
 CUresult cuMemcpyPeerAsync(CUdeviceptr d, CUcontext dc, CUdeviceptr s, CUcontext sc, size_t n,
-                           CUstream st) {
+                           CUstream st) { MOCK_CALL();
   (void)dc, (void)sc;
   return cuMemcpyDtoDAsync_v2(d, s, n, st);
 }
-CUresult cuMemsetD8Async(CUdeviceptr d, unsigned char v, size_t n, CUstream st) {
+CUresult cuMemsetD8Async(CUdeviceptr d, unsigned char v, size_t n, CUstream st) { MOCK_CALL();
   if (st)
     stream_drain(st);
   memset((void *)(uintptr_t)d, v, n);
   return CUDA_SUCCESS;
 }
-CUresult cuStreamCreate(CUstream *ps, unsigned flags) {
+CUresult cuStreamCreate(CUstream *ps, unsigned flags) { MOCK_CALL();
   (void)flags;
   pthread_mutex_lock(&driver_lock); /* creation waits for a running callback */
   pthread_mutex_unlock(&driver_lock);
@@ -476,7 +532,7 @@ CUresult cuStreamCreate(CUstream *ps, unsigned flags) {
   *ps = s;
   return CUDA_SUCCESS;
 }
-CUresult cuStreamDestroy_v2(CUstream s) {
+CUresult cuStreamDestroy_v2(CUstream s) { MOCK_CALL();
   pthread_mutex_lock(&s->lock);
   s->stop = true;
   pthread_cond_broadcast(&s->changed);
@@ -485,18 +541,18 @@ CUresult cuStreamDestroy_v2(CUstream s) {
   free(s);
   return CUDA_SUCCESS;
 }
-CUresult cuStreamSynchronize(CUstream s) {
+CUresult cuStreamSynchronize(CUstream s) { MOCK_CALL();
   if (s)
     stream_drain(s);
   return CUDA_SUCCESS;
 }
-CUresult cuStreamQuery(CUstream s) {
+CUresult cuStreamQuery(CUstream s) { MOCK_CALL();
   pthread_mutex_lock(&s->lock);
   bool idle = s->completed == s->issued;
   pthread_mutex_unlock(&s->lock);
   return idle ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
-CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned f) {
+CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned f) { MOCK_CALL();
   (void)f;
   struct mock_event *ev = (struct mock_event *)e;
   struct op *op = op_new(OP_WAIT);
@@ -509,7 +565,7 @@ CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned f) {
   stream_push(s, op);
   return CUDA_SUCCESS;
 }
-CUresult cuStreamAddCallback(CUstream s, CUstreamCallback cb, void *arg, unsigned f) {
+CUresult cuStreamAddCallback(CUstream s, CUstreamCallback cb, void *arg, unsigned f) { MOCK_CALL();
   (void)f;
   struct op *op = op_new(OP_CALLBACK);
   op->callback = cb;
@@ -517,14 +573,14 @@ CUresult cuStreamAddCallback(CUstream s, CUstreamCallback cb, void *arg, unsigne
   stream_push(s, op);
   return CUDA_SUCCESS;
 }
-CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void *arg) {
+CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void *arg) { MOCK_CALL();
   struct op *op = op_new(OP_CALLBACK);
   op->hostfn = fn;
   op->arg = arg;
   stream_push(s, op);
   return CUDA_SUCCESS;
 }
-CUresult cuEventCreate(CUevent *pe, unsigned f) {
+CUresult cuEventCreate(CUevent *pe, unsigned f) { MOCK_CALL();
   (void)f;
   pthread_mutex_lock(&driver_lock);
   pthread_mutex_unlock(&driver_lock);
@@ -535,7 +591,7 @@ CUresult cuEventCreate(CUevent *pe, unsigned f) {
   *pe = (CUevent)e;
   return CUDA_SUCCESS;
 }
-CUresult cuEventRecord(CUevent e, CUstream s) {
+CUresult cuEventRecord(CUevent e, CUstream s) { MOCK_CALL();
   struct mock_event *ev = (struct mock_event *)e;
   struct op *op = op_new(OP_RECORD);
   struct mock_record *r = calloc(1, sizeof(*r));
@@ -550,15 +606,15 @@ CUresult cuEventRecord(CUevent e, CUstream s) {
   stream_push(s, op);
   return CUDA_SUCCESS;
 }
-CUresult cuEventDestroy_v2(CUevent e) { (void)e; return CUDA_SUCCESS; } /* may still be waited on */
-CUresult cuEventQuery(CUevent e) {
+CUresult cuEventDestroy_v2(CUevent e) { MOCK_CALL(); (void)e; return CUDA_SUCCESS; } /* may still be waited on */
+CUresult cuEventQuery(CUevent e) { MOCK_CALL();
   struct mock_event *ev = (struct mock_event *)e;
   pthread_mutex_lock(&ev->lock);
   bool done = !ev->latest || ev->latest->fired;
   pthread_mutex_unlock(&ev->lock);
   return done ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
-CUresult cuEventSynchronize(CUevent e) {
+CUresult cuEventSynchronize(CUevent e) { MOCK_CALL();
   struct mock_event *ev = (struct mock_event *)e;
   pthread_mutex_lock(&ev->lock);
   struct mock_record *r = ev->latest;
@@ -588,7 +644,7 @@ static CUresult launch_buffer(void **extra, const uintptr_t **buffer, size_t *si
 
 CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                         unsigned by, unsigned bz, unsigned shm, CUstream s, void **params,
-                        void **extra) {
+                        void **extra) { MOCK_CALL();
   (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)shm;
   if (!f->host) {
     atomic_fetch_add(&kernels_noop, 1);
@@ -628,11 +684,11 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
   stream_push(s, op);
   return CUDA_SUCCESS;
 }
-CUresult cuPointerGetAttribute(void *data, CUpointer_attribute a, CUdeviceptr p) {
+CUresult cuPointerGetAttribute(void *data, CUpointer_attribute a, CUdeviceptr p) { MOCK_CALL();
   (void)data, (void)a, (void)p;
   return CUDA_ERROR_NOT_FOUND;
 }
-CUresult cuDeviceCanAccessPeer(int *can, CUdevice a, CUdevice b) {
+CUresult cuDeviceCanAccessPeer(int *can, CUdevice a, CUdevice b) { MOCK_CALL();
   (void)a, (void)b;
   *can = 1;
   return CUDA_SUCCESS;
