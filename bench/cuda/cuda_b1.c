@@ -10,6 +10,13 @@
  *   cuda_b1 --roundtrip [--reps R]
  *       an empty kernel (1 block, 1 thread) + cuStreamSynchronize, R times
  *       (default 2000): RT,0,1,0,empty,median_us,median_us
+ *   cuda_b1 --kernels
+ *       test/devicertl/timing/kernel_times.c's triad (a = b + 3c) and B1's
+ *       K (b += 2c, b14_region with kernel lin) on 2^24 device-resident
+ *       doubles, one element per thread, launch + cuStreamSynchronize timed
+ *       30 times as that program times its regions; prints its CSV lines
+ *       (cuda,<kernel>,median_us,min_us) and OK once both results match
+ *       the host's
  *   cuda_b1 --check   small verified runs of both variants and kernels, and a
  *                     short round trip; prints "OK: all variants verified"
  *
@@ -35,7 +42,7 @@ static const unsigned char kernels_cubin[] __attribute__((aligned(8))) = {
 #include "kernels_cubin.inc"
 };
 
-static CUfunction region_fn, empty_fn;
+static CUfunction region_fn, empty_fn, triad_fn;
 
 static double now_us(void) {
   struct timespec ts;
@@ -163,13 +170,82 @@ static double roundtrip_us(int reps) {
   return med;
 }
 
+#define KERNEL_N (1L << 24)
+#define KERNEL_REPS 30
+
+static void report_kernel(const char *name, double *us) {
+  qsort(us, KERNEL_REPS, sizeof(double), cmp_double);
+  printf("cuda,%s,%.1f,%.1f\n", name, us[KERNEL_REPS / 2], us[0]);
+}
+
+/* --kernels: as kernel_times.c, the same data, timing and check. */
+static int run_kernels(void) {
+  const size_t bytes = sizeof(double) * KERNEL_N;
+  double *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes);
+  if (!a || !b || !c) {
+    printf("FAIL: out of host memory\n");
+    exit(1);
+  }
+  for (long i = 0; i < KERNEL_N; i++) {
+    a[i] = 0;
+    b[i] = i % 1000;
+    c[i] = (i % 7) * 0.5;
+  }
+  CUdeviceptr da, db, dc;
+  cuda_check(cu.mem_alloc(&da, bytes), "cuMemAlloc(a)");
+  cuda_check(cu.mem_alloc(&db, bytes), "cuMemAlloc(b)");
+  cuda_check(cu.mem_alloc(&dc, bytes), "cuMemAlloc(c)");
+  cuda_check(cu.memcpy_htod(db, b, bytes), "cuMemcpyHtoD(b)");
+  cuda_check(cu.memcpy_htod(dc, c, bytes), "cuMemcpyHtoD(c)");
+  CUstream stream;
+  cuda_check(cu.stream_create(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+  unsigned blocks = (unsigned)((KERNEL_N + BLOCK - 1) / BLOCK);
+  long n = KERNEL_N;
+  double us[KERNEL_REPS];
+  printf("runtime,kernel,median_us,min_us\n");
+  for (int r = 0; r < KERNEL_REPS; r++) {
+    void *args[] = {&da, &db, &dc, &n};
+    double t0 = now_us();
+    cuda_check(cu.launch_kernel(triad_fn, blocks, 1, 1, BLOCK, 1, 1, 0, stream, args, NULL),
+               "cuLaunchKernel(triad)");
+    cuda_check(cu.stream_synchronize(stream), "cuStreamSynchronize");
+    us[r] = now_us() - t0;
+  }
+  report_kernel("triad", us);
+  for (int r = 0; r < KERNEL_REPS; r++) {
+    double t0 = now_us();
+    launch_region(2.0, dc, db, 0, (int)KERNEL_N, 0, stream);
+    cuda_check(cu.stream_synchronize(stream), "cuStreamSynchronize");
+    us[r] = now_us() - t0;
+  }
+  report_kernel("b1_K", us);
+  cuda_check(cu.memcpy_dtoh(a, da, bytes), "cuMemcpyDtoH(a)");
+  cuda_check(cu.memcpy_dtoh(b, db, bytes), "cuMemcpyDtoH(b)");
+  int fails = 0;
+  for (long i = 0; i < KERNEL_N && !fails; i++) {
+    double want_a = (i % 1000) + 3.0 * ((i % 7) * 0.5);
+    double want_b = (i % 1000) + KERNEL_REPS * 2.0 * ((i % 7) * 0.5);
+    if (a[i] != want_a || b[i] != want_b) {
+      printf("FAIL at %ld: a %.17g want %.17g, b %.17g want %.17g\n", i, a[i], want_a, b[i],
+             want_b);
+      fails++;
+    }
+  }
+  printf("%s\n", fails ? "FAIL" : "OK");
+  cu.stream_destroy(stream);
+  cu.mem_free(da), cu.mem_free(db), cu.mem_free(dc);
+  free(a), free(b), free(c);
+  return fails != 0;
+}
+
 int main(int argc, char **argv) {
   int n = 1 << 10, t = 16, async = 0, reps = 5, tri = 1, nstreams = 32;
-  int check = 0, roundtrip = 0, reps_given = 0;
+  int check = 0, roundtrip = 0, kernels = 0, reps_given = 0;
   for (int i = 1; i < argc; ++i) {
     const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(o, "--check")) { check = 1; continue; }
     if (!strcmp(o, "--roundtrip")) { roundtrip = 1; continue; }
+    if (!strcmp(o, "--kernels")) { kernels = 1; continue; }
     if (!v) { fprintf(stderr, "cuda_b1: %s needs a value\n", o); return 2; }
     ++i;
     if (!strcmp(o, "--n")) n = atoi(v);
@@ -199,7 +275,10 @@ int main(int argc, char **argv) {
   cuda_check(cu.module_load_data(&module, kernels_cubin), "cuModuleLoadData(kernels.cubin)");
   cuda_check(cu.module_get_function(&region_fn, module, "b14_region"), "b14_region");
   cuda_check(cu.module_get_function(&empty_fn, module, "empty_kernel"), "empty_kernel");
+  cuda_check(cu.module_get_function(&triad_fn, module, "triad"), "triad");
   fflush(stdout);
+  if (kernels)
+    return run_kernels();
 
   double med;
   if (check) {

@@ -14,5 +14,13 @@ extern "C" __global__ void b14_region(double a, const double *x, double *y, long
   y[off + i] = y[off + i] + a * s;
 }
 
+// The STREAM triad of test/devicertl/timing/kernel_times.c, one element per
+// thread: the hand-written baseline of issue 7's kernel-time comparison.
+extern "C" __global__ void triad(double *a, const double *b, const double *c, long n) {
+  long i = blockIdx.x * (long)blockDim.x + threadIdx.x;
+  if (i < n)
+    a[i] = b[i] + 3.0 * c[i];
+}
+
 // The empty kernel of the launch round trip.
 extern "C" __global__ void empty_kernel(void) {}

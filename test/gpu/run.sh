@@ -1,31 +1,46 @@
-#!/usr/bin/env bash
-# test/gpu/run.sh <build dir> <out dir>
+#!/bin/bash
+# test/gpu/run.sh <build dir> <out dir> [1|2|all]
 #
 # THE script for the GPU machine (no clang there, no apt, no internet; CUDA,
 # cmake/ctest and Python are): everything was built on the CPU machine, and
 # the build (or its lean copy from test/gpu/stage.sh) was carried here.
-#   1. the machine: nvidia-smi, driver, glibc, which libraries resolve
-#   2. CTest paths relocated to where the repository and build lie here
-#      (relocate.sh), LLVM 19's baseline unpacked to /tmp (if carried)
-#   3. ctest -L gpu on our runtimes, then the same gpu.* tests on LLVM 19's
-#      (OMPRT_GPU_RUNTIME, see gpu_test.sh), for a side-by-side table
-#   4. <build>/test/devicertl/gpu_programs.txt, if there: each listed
-#      program (path relative to that folder or absolute, then its
-#      arguments; # comments) on our runtimes; exit 0 passes, 77 skips
-#   5. benchmarks: cuda_b1 (the CUDA Driver API limit, and the empty-kernel
-#      round trip) and gpu_b14 (bench/b14 for nvptx) on ours and on LLVM 19;
-#      OMPRT_GPU_BENCH=quick (default) | full | none
-# Writes at most 8 flat files into <out dir>: summary.txt (all of this
-# script's output), ctest_ours.log, ctest_ours_full.log (every test's
-# output), ctest_llvm.log, devicertl.log, bench.csv, bench.log. Ends with
-# a compact table. Exit status 0 unless a test of ours failed or the script
-# could not run; SKIPPED tests (no device) are never counted as passed.
-# OMPRT_GPU_BUDGET_S (default 450): benchmarks stop starting new runs after
-# this many seconds since the script began (each run is cut at 30 s);
-# OMPRT_GPU_CTEST_S (default 200) cuts our ctest run, 3/4 of it LLVM's. The
-# whole script thus ends within about 9 minutes (the device tool allows 10).
+#
+# A session has 15 minutes of device time, the machine's start included,
+# and 10 minutes per call. So the pass comes in two parts of about 5
+# minutes each (OMPRT_GPU_TOTAL_S, default 300; 560 for `all`): part 1,
+# then part 2 or a rerun. Inside a part the steps run most valuable first,
+# each cut to the time left, and the summary is always written.
+#
+# Part 1 (default), what the open issues' targets need:
+#   1. the machine: nvidia-smi, driver, glibc, which libraries resolve; CTest
+#      paths relocated (relocate.sh); LLVM 19's baseline unpacked to /tmp
+#   2. targets: CUDA's empty-kernel round trip; B1 sync and async at
+#      N = 1, 1024, 4096 with T = 256 on CUDA (bench/cuda), ours and LLVM 19;
+#      B1 async N = 1024, T = 1024 with 1 and 8 hidden helper threads; seed
+#      001's matmul, 2048 independent 128x128 tasks (pinned and pageable)
+#      and 64 chains of 32 (pinned), on ours and LLVM 19
+#   3. ctest -L gpu on our runtimes (the gpu.* programs, the device
+#      runtime's devicertl.gpu.* programs, the benchmarks' checks)
+#   4. kernel times: triad, B1's K and a generic-mode kernel with our device
+#      runtime and LLVM 19's, and the hand-written CUDA triad and K
+# Part 2, the rest:
+#   2. the same gpu.* tests on LLVM 19's runtimes (OMPRT_GPU_RUNTIME, see
+#      gpu_test.sh), for a side-by-side table
+#   3. studies: how target tasks complete (callback, host function, query,
+#      inline) with 1 and 8 helpers; device-side dependences on and off (B4,
+#      matmul chains); synchronisation modes; 17_teams on LLVM 19 and under
+#      compute-sanitizer
+#   4. B1-B4 grid (OMPRT_GPU_BENCH=quick, or full) on CUDA, ours and LLVM 19
+#      until the part's time is spent
+# Files in <out dir> (the device tool returns 8): summary.txt (all of this
+# script's output), bench.csv (b14 and cuda_b1 lines), studies.csv,
+# kernels.csv, bench.log (every benchmark's whole output), ctest_ours.log,
+# ctest_ours_full.log (every test's output), ctest_llvm.log.
+# Exit status 0 unless a test of ours failed or the script could not run;
+# SKIPPED tests (no device) are never counted as passed. OMPRT_GPU_CTEST=0
+# leaves out the ctest runs (test/gpu/dry_run.sh, inside CTest).
 set -uo pipefail
-if (($# != 2)); then
+if (($# < 2 || $# > 3)); then
   sed -n '2p' "$0" | sed 's/^# *//' >&2
   exit 2
 fi
@@ -33,18 +48,26 @@ start_s=$SECONDS
 repo=$(cd "$(dirname "$0")/../.." && pwd -P)
 build=$(cd "$1" && pwd -P) || exit 2
 out=$2
+part=${3:-1}
+case $part in 1 | 2 | all) ;; *) echo "run.sh: part must be 1, 2 or all, not '$part'" >&2; exit 2 ;; esac
 mkdir -p "$out" && out=$(cd "$out" && pwd -P) || exit 2
 exec > >(tee "$out/summary.txt") 2>&1
 tee_pid=$!
 # summary.txt complete before the script returns.
 trap 'exec >&- 2>&-; wait "$tee_pid" 2>/dev/null' EXIT
-budget_s=${OMPRT_GPU_BUDGET_S:-450}
-# Hard limits on each ctest run, so that a hanging runtime still leaves time
-# for the rest and the summary inside the device tool's 10 minutes.
-ctest_ours_s=${OMPRT_GPU_CTEST_S:-200}
-ctest_llvm_s=$((ctest_ours_s * 3 / 4))
+
+total_s=${OMPRT_GPU_TOTAL_S:-$([ "$part" = all ] && echo 560 || echo 300)}
+reserve_s=15 # the summary's
+deadline=$((start_s + total_s))
 bench_mode=${OMPRT_GPU_BENCH:-quick}
-section() { printf '\n===== %s (t=%ds)\n' "$1" $((SECONDS - start_s)); }
+in_part() { [ "$part" = all ] || [ "$part" = "$1" ]; }
+# budget <seconds>: that, or less when the part's time runs out first (0: none left).
+budget() {
+  local left=$((deadline - reserve_s - SECONDS))
+  ((left < 0)) && left=0
+  echo $((left < $1 ? left : $1))
+}
+section() { printf '\n===== %s (t=%ds, %ds left)\n' "$1" $((SECONDS - start_s)) $((deadline - SECONDS)); }
 # Not `ldconfig -p | grep -q`: with pipefail, grep's early exit fails the pipe.
 has_system_lib() {
   local cache
@@ -65,7 +88,7 @@ find_lib() {
     awk -v n="$1" '$1 == n && /x86-64/ && !found { print $NF; found = 1 }'
 }
 
-section "machine"
+section "machine (part $part, ${total_s}s)"
 date -u
 uname -a
 grep PRETTY_NAME /etc/os-release 2>/dev/null
@@ -111,6 +134,7 @@ device="none ($probe_line)"
 ((probe_rc == 0)) && device=${probe_line#cuda_probe: }
 
 llvm_dir=""
+llvm_libs=""
 archive=$build/llvm19-baseline.tar.xz
 if [ -f "$archive" ]; then
   rm -rf /tmp/omprt-llvm19
@@ -142,6 +166,82 @@ else
   echo "LLVM 19 baseline: $archive not carried; no comparison"
 fi
 
+# ---- the programs and how each runtime runs them ---------------------------------
+cuda_b1=$build/bench/cuda/cuda_b1
+# LLVM 19 refuses CUDA 13's cubins (ELF ABI 8). The _abi7 copies (built with
+# scripts/cuda_abi7.sh's toolchain) are one binary both runtimes run;
+# otherwise LLVM runs the LLVM IR copy (_jit), which it JIT-compiles with
+# the ptxas it finds on PATH.
+b14=$build/bench/cuda/gpu_b14 b14_llvm=$build/bench/cuda/gpu_b14_jit
+mm=$build/bench/matmul/matmul_nvptx mm_llvm=$build/bench/matmul/matmul_nvptx_jit
+[ -x "$build/bench/cuda/gpu_b14_abi7" ] && b14=$build/bench/cuda/gpu_b14_abi7 b14_llvm=$b14
+[ -x "$build/bench/matmul/matmul_nvptx_abi7" ] && mm=$build/bench/matmul/matmul_nvptx_abi7 mm_llvm=$mm
+[ -x "$b14_llvm" ] || b14_llvm=$b14
+[ -x "$mm_llvm" ] || mm_llvm=$mm
+ours=(env LD_LIBRARY_PATH="$libs" OMPRT_EXPECT_LIB="$build/lib" OMP_NUM_THREADS=8)
+llvm=(env LD_LIBRARY_PATH="$llvm_libs" PATH="/usr/local/cuda/bin:$PATH"
+  OMPRT_EXPECT_LIB="$llvm_dir" OMP_NUM_THREADS=8)
+csv=$out/bench.csv scsv=$out/studies.csv kcsv=$out/kernels.csv blog=$out/bench.log
+echo "runtime,bench,n,t,async,kernel,median_us,per_offload_us,ran_on" >"$csv"
+echo "study,runtime,config,value_us,ran_on,line" >"$scsv"
+echo "runtime,kernel,median_us,min_us" >"$kcsv"
+: >"$blog"
+can_bench=0
+((probe_rc == 0)) && can_bench=1
+
+# run_logged <seconds> <runtime> <command...>: runs it (cut to the time
+# left), its output to bench.log; sets $text and $ran_on (host when the
+# regions fell back to the host). Returns 1 when not run.
+run_logged() {
+  local secs rt=$2
+  secs=$(budget "$1")
+  shift 2
+  if ((secs < 5)); then
+    echo "== $rt: not run (time spent): $*" >>"$blog"
+    return 1
+  fi
+  text=$(timeout -k 5 "$secs" "$@" 2>&1)
+  local rc=$?
+  { echo "== $rt (exit $rc, t=$((SECONDS - start_s))s): $*"; printf '%s\n' "$text"; } >>"$blog"
+  ran_on=device
+  case $text in *"HOST (fallback)"* | *"ran on the host"*) ran_on=host ;; esac
+  return 0
+}
+# bench <runtime> <command...>: a b14 or cuda_b1 run; its CSV line to bench.csv.
+bench() {
+  local rt=$1
+  shift
+  run_logged 30 "$rt" "$@" || return
+  printf '%s\n' "$text" | grep -E '^(B[1-4]|RT),' | sed "s/^/$rt,/; s/\$/,$ran_on/" >>"$csv"
+}
+# study <name> <runtime> <config> <field> <command...>: field <field> of the
+# program's last CSV line (the time in µs) to studies.csv, the line last.
+# A config has no commas (k=v;k=v).
+study() {
+  local name=$1 rt=$2 cfg=$3 field=$4 line value
+  shift 4
+  run_logged 60 "$rt" "$@" || return
+  line=$(printf '%s\n' "$text" | grep -E '^[A-Za-z0-9_]+,' | grep -v -E '^(runtime|mode),' | tail -1)
+  value=$(printf '%s\n' "$line" | cut -d, -f"$field")
+  [[ $value =~ ^[0-9.]+$ ]] || value=""
+  echo "$name,$rt,$cfg,$value,$ran_on,$line" >>"$scsv"
+  printf '  %-14s %-5s %-28s %10s µs %s\n' "$name" "$rt" "$cfg" "${value:-FAILED}" \
+    "$([ "$ran_on" = host ] && echo '(ran on the HOST)')"
+}
+# b1 <runtime> <N> <T> <async> [env...]: B1, kernel lin, 5 reps.
+b1() {
+  local rt=$1 n=$2 t=$3 as=$4
+  shift 4
+  if [ "$rt" = cuda ]; then
+    [ -x "$cuda_b1" ] && bench cuda "$cuda_b1" --n "$n" --t "$t" --async "$as" --kernel lin --reps 5
+  elif [ "$rt" = llvm ]; then
+    [ -n "$llvm_dir" ] && bench llvm "${llvm[@]}" "$@" "$b14_llvm" --bench B1 --n "$n" --t "$t" \
+      --async "$as" --kernel lin --reps 5
+  else
+    bench ours "${ours[@]}" "$@" "$b14" --bench B1 --n "$n" --t "$t" --async "$as" --kernel lin --reps 5
+  fi
+}
+
 # results_of <ctest log>: "name|status" per test, from ctest's progress lines.
 results_of() {
   awk '/^ *[0-9]+\/[0-9]+ +Test +#[0-9]+: / {
@@ -152,144 +252,207 @@ results_of() {
     else if ($0 ~ /\*\*\*Failed/) s = "Failed"; else if ($0 ~ / Passed /) s = "Passed"
     print name "|" s }' "$1"
 }
-
-section "ctest -L gpu on our runtimes"
-ours_rc=2
-if [ -n "$ctest_bin" ]; then
-  (cd "$build" && timeout -k 10 "$ctest_ours_s" "$ctest_bin" --test-dir "$build" -L gpu \
-    --output-on-failure -j4 --timeout 120) >"$out/ctest_ours.log" 2>&1
-  ours_rc=$?
-  ((ours_rc == 124 || ours_rc == 137)) && echo "run.sh: ctest stopped after ${ctest_ours_s}s (OMPRT_GPU_CTEST_S); unfinished tests are missing below"
-  cp "$build/Testing/Temporary/LastTest.log" "$out/ctest_ours_full.log" 2>/dev/null
-  grep -E 'tests passed|Total Test time' "$out/ctest_ours.log"
-fi
-results_of "$out/ctest_ours.log" >/tmp/omprt-ours.txt
-
+: >/tmp/omprt-ours.txt
 : >/tmp/omprt-llvm.txt
-# OMPRT_GPU_LLVM_CTEST=0 skips this: LLVM 19 cannot load the cubins CUDA 13's
-# ptxas writes (ELF ABI 8), so with that toolchain every test falls back.
-if [ -n "$ctest_bin" ] && [ -n "$llvm_dir" ] && [ "${OMPRT_GPU_LLVM_CTEST:-1}" != 0 ]; then
-  section "the same gpu.* tests on LLVM 19's runtimes"
-  (cd "$build" && OMPRT_GPU_RUNTIME=$llvm_dir timeout -k 10 "$ctest_llvm_s" "$ctest_bin" \
-    --test-dir "$build" -L gpu -R '^gpu\.' --output-on-failure -j4 --timeout 120) \
-    >"$out/ctest_llvm.log" 2>&1
-  (($? == 124)) && echo "run.sh: LLVM's ctest stopped after ${ctest_llvm_s}s"
-  grep -E 'tests passed|Total Test time' "$out/ctest_llvm.log"
-  results_of "$out/ctest_llvm.log" >/tmp/omprt-llvm.txt
+ours_rc=0
+
+# ---- part 1 ------------------------------------------------------------------------
+if in_part 1 && ((can_bench)); then
+  section "targets: B1 against CUDA and LLVM 19, hidden helpers, seed 001 matmul"
+  [ -x "$cuda_b1" ] && bench cuda "$cuda_b1" --roundtrip --reps 2000
+  for n in 1 1024 4096; do
+    for as in 0 1; do
+      for rt in cuda ours llvm; do b1 "$rt" "$n" 256 "$as"; done
+    done
+  done
+  echo "B1 (µs per offload, median of 5 calls of 256 regions): see the summary"
+  for hh in 1 8; do
+    study b1_helpers ours "hh=$hh" 7 "${ours[@]}" LIBOMP_NUM_HIDDEN_HELPER_THREADS=$hh "$b14" \
+      --bench B1 --n 1024 --t 1024 --async 1 --reps 5 --kernel lin
+  done
+  [ -n "$llvm_dir" ] && study b1_helpers llvm "hh=8" 7 "${llvm[@]}" "$b14_llvm" \
+    --bench B1 --n 1024 --t 1024 --async 1 --reps 5 --kernel lin
+  for mem in pinned pageable; do
+    for rt in ours llvm; do
+      [ "$rt" = llvm ] && [ -z "$llvm_dir" ] && continue
+      if [ "$rt" = ours ]; then cmd=("${ours[@]}" "$mm"); else cmd=("${llvm[@]}" "$mm_llvm"); fi
+      study matmul_indep "$rt" "S=128;2048 tasks;$mem" 8 "${cmd[@]}" --mode indep --size 128 \
+        --tasks 2048 --mem "$mem" --reps 3
+    done
+  done
+  for rt in ours llvm; do
+    [ "$rt" = llvm ] && [ -z "$llvm_dir" ] && continue
+    if [ "$rt" = ours ]; then cmd=("${ours[@]}" "$mm"); else cmd=("${llvm[@]}" "$mm_llvm"); fi
+    study matmul_dep "$rt" "S=128;64x32;pinned" 8 "${cmd[@]}" --mode dep --size 128 \
+      --chains 64 --length 32 --mem pinned --reps 3
+  done
 fi
 
-section "device runtime programs (test/devicertl/gpu_programs.txt)"
-list=$build/test/devicertl/gpu_programs.txt
-drtl_ok=0 drtl_fail=0 drtl_skip=0
-if [ -f "$list" ] && ((probe_rc != 0)); then
-  drtl_skip=$(grep -c -v -E '^[[:space:]]*(#|$)' "$list")
-  echo "SKIPPED: no CUDA device; $drtl_skip programs not run"
-elif [ -f "$list" ]; then
-  : >"$out/devicertl.log"
-  while read -r prog args; do
-    case $prog in "" | \#*) continue ;; /*) ;; *) prog=$build/test/devicertl/$prog ;; esac
-    # shellcheck disable=SC2086 # the list's arguments are words
-    text=$(cd "$(dirname "$prog")" && timeout -k 5 60 env LD_LIBRARY_PATH=$libs \
-      OMPRT_EXPECT_LIB="$build/lib" "$prog" $args 2>&1)
-    rc=$?
-    case $rc in 0) verdict=OK; ((drtl_ok++)) ;; 77) verdict=SKIPPED; ((drtl_skip++)) ;;
-      *) verdict="FAIL (exit $rc)"; ((drtl_fail++)) ;; esac
-    printf '%s %s: %s\n' "$(basename "$prog")" "$args" "$verdict"
-    { printf '===== %s %s: %s\n' "$prog" "$args" "$verdict"; printf '%s\n' "$text"; } >>"$out/devicertl.log"
-  done <"$list"
-  echo "devicertl: $drtl_ok OK, $drtl_fail FAIL, $drtl_skip SKIPPED"
-else
-  echo "no $list"
-fi
-
-section "benchmarks ($bench_mode)"
-csv=$out/bench.csv blog=$out/bench.log
-echo "runtime,bench,n,t,async,kernel,median_us,per_offload_us,ran_on" >"$csv"
-: >"$blog"
-cuda_b1=$build/bench/cuda/cuda_b1 gpu_b14=$build/bench/cuda/gpu_b14
-# LLVM 19 refuses CUDA 13's cubins (ELF ABI 8). With gpu_b14_abi7 (built
-# with scripts/cuda_abi7.sh's toolchain) both runtimes run that one binary;
-# otherwise LLVM runs the LLVM IR copy, which it would JIT-compile with the
-# ptxas it finds on PATH (bench/cuda).
-gpu_b14_llvm=$build/bench/cuda/gpu_b14_jit
-if [ -x "$build/bench/cuda/gpu_b14_abi7" ]; then
-  gpu_b14=$build/bench/cuda/gpu_b14_abi7 gpu_b14_llvm=$gpu_b14
-fi
-[ -x "$gpu_b14_llvm" ] || gpu_b14_llvm=$gpu_b14
-llvm_path=/usr/local/cuda/bin:$PATH
-bench_run() { # runtime label, then the command; appends its CSV line
-  local runtime=$1
-  shift
-  if ((SECONDS - start_s > budget_s)); then
-    echo "$runtime $*: not run (budget ${budget_s}s spent)" >>"$blog"
-    return
-  fi
-  local text rc
-  text=$(timeout -k 5 30 "$@" 2>&1)
-  rc=$?
-  { echo "== $runtime (exit $rc): $*"; printf '%s\n' "$text"; } >>"$blog"
-  # Where the regions ran: b14 says "# devices: ... ran on device 0" or
-  # "on the HOST (fallback)"; cuda_b1 always runs on the device.
-  local ran_on=device
-  case $text in *"HOST (fallback)"*) ran_on=host ;; esac
-  printf '%s\n' "$text" | grep -E '^(B[1-4]|RT),' | sed "s/^/$runtime,/; s/\$/,$ran_on/" >>"$csv"
-}
-if [ "$bench_mode" != none ] && ((probe_rc == 0)); then
-  if [ "$bench_mode" = full ]; then
-    ns="1 1024 16384 65536 262144 1048576" ts="16 64 256 1024" benches="B1 B2 B3 B4" reps=7
+if in_part 1; then
+  section "ctest -L gpu on our runtimes"
+  secs=$(budget 170)
+  if [ -z "$ctest_bin" ]; then
+    ours_rc=2
+  elif [ "${OMPRT_GPU_CTEST:-1}" = 0 ]; then
+    echo "not run (OMPRT_GPU_CTEST=0)"
+  elif ((secs < 20)); then
+    echo "not run (time spent)"
   else
-    ns="1 1024 65536 1048576" ts="16 256" benches="B1 B2 B4" reps=5
+    (cd "$build" && timeout -k 10 "$secs" "$ctest_bin" --test-dir "$build" -L gpu \
+      --output-on-failure -j4 --timeout 120) >"$out/ctest_ours.log" 2>&1
+    ours_rc=$?
+    ((ours_rc == 124 || ours_rc == 137)) &&
+      echo "run.sh: ctest stopped after ${secs}s; unfinished tests are missing below"
+    cp "$build/Testing/Temporary/LastTest.log" "$out/ctest_ours_full.log" 2>/dev/null
+    grep -E 'tests passed|Total Test time' "$out/ctest_ours.log"
+    results_of "$out/ctest_ours.log" >/tmp/omprt-ours.txt
+  fi
+fi
+
+if in_part 1 && ((can_bench)); then
+  section "kernel times: our device runtime, LLVM 19's, hand-written CUDA"
+  drtl=$build/test/devicertl/gpu
+  for prog in "$drtl/gpu_drtl_kernel_times" "$drtl/gpu_drtl_kernel_times_llvm"; do
+    [ -x "$prog" ] || { echo "$(basename "$prog"): not carried"; continue; }
+    run_logged 60 ours "${ours[@]}" OMP_TARGET_OFFLOAD=MANDATORY "$prog" || continue
+    printf '%s\n' "$text" | grep -E '^(ours|llvm),' >>"$kcsv"
+    printf '%s\n' "$text" | grep -q -x OK || echo "$(basename "$prog"): results not verified (bench.log)"
+  done
+  if [ -x "$cuda_b1" ] && run_logged 60 cuda "$cuda_b1" --kernels; then
+    printf '%s\n' "$text" | grep -E '^cuda,' >>"$kcsv"
+    printf '%s\n' "$text" | grep -q -x OK || echo "cuda_b1 --kernels: results not verified (bench.log)"
+  fi
+  column -s, -t <"$kcsv" 2>/dev/null || cat "$kcsv"
+fi
+
+# ---- part 2 ------------------------------------------------------------------------
+if in_part 2 && [ -n "$ctest_bin" ] && [ -n "$llvm_dir" ] && ((can_bench)) &&
+  [ "${OMPRT_GPU_CTEST:-1}" != 0 ]; then
+  section "the same gpu.* tests on LLVM 19's runtimes"
+  secs=$(budget 120)
+  if ((secs >= 20)); then
+    (cd "$build" && OMPRT_GPU_RUNTIME=$llvm_dir timeout -k 10 "$secs" "$ctest_bin" \
+      --test-dir "$build" -L gpu -R '^gpu\.' --output-on-failure -j4 --timeout 120) \
+      >"$out/ctest_llvm.log" 2>&1
+    (($? == 124)) && echo "run.sh: LLVM's ctest stopped after ${secs}s"
+    grep -E 'tests passed|Total Test time' "$out/ctest_llvm.log"
+    results_of "$out/ctest_llvm.log" >/tmp/omprt-llvm.txt
+  fi
+fi
+
+if in_part 2 && ((can_bench)); then
+  section "studies: completion, hidden helpers, device-side dependences, synchronisation"
+  for hh in 1 8; do
+    for c in callback hostfunc query inline; do
+      case $c in
+        query) mode=(LIBOMPTARGET_COMPLETION=query) ;;
+        inline) mode=(LIBOMPTARGET_DEFERRED=inline) ;;
+        *) mode=("LIBOMPTARGET_CUDA_COMPLETION=$c") ;;
+      esac
+      study b1_completion ours "hh=$hh;$c" 7 "${ours[@]}" LIBOMP_NUM_HIDDEN_HELPER_THREADS=$hh \
+        "${mode[@]}" "$b14" --bench B1 --n 1024 --t 1024 --async 1 --reps 5 --kernel lin
+    done
+    [ -n "$llvm_dir" ] && study b1_completion llvm "hh=$hh" 7 "${llvm[@]}" \
+      LIBOMP_NUM_HIDDEN_HELPER_THREADS=$hh "$b14_llvm" --bench B1 --n 1024 --t 1024 --async 1 \
+      --reps 5 --kernel lin
+  done
+  for dd in 1 0; do
+    for n in 16 1024 65536; do
+      study b4_device_deps ours "N=$n;device_deps=$dd" 7 "${ours[@]}" \
+        LIBOMPTARGET_DEVICE_DEPENDENCES=$dd "$b14" --bench B4 --n $n --t 256 --async 1 --reps 5 \
+        --kernel lin
+    done
+    study matmul_dep ours "S=128;64x32;pinned;device_deps=$dd" 8 "${ours[@]}" \
+      LIBOMPTARGET_DEVICE_DEPENDENCES=$dd "$mm" --mode dep --size 128 --chains 64 --length 32 \
+      --mem pinned --reps 3
+  done
+  for s in auto blocking; do
+    study b1_sync ours "sync=$s" 7 "${ours[@]}" LIBOMPTARGET_CUDA_SYNC=$s "$b14" --bench B1 \
+      --n 1 --t 1024 --async 0 --reps 5 --kernel lin
+  done
+  [ -n "$llvm_dir" ] && study b1_sync llvm "" 7 "${llvm[@]}" "$b14_llvm" --bench B1 --n 1 \
+    --t 1024 --async 0 --reps 5 --kernel lin
+  for rt in ours llvm; do
+    [ "$rt" = llvm ] && [ -z "$llvm_dir" ] && continue
+    if [ "$rt" = ours ]; then cmd=("${ours[@]}" "$mm"); else cmd=("${llvm[@]}" "$mm_llvm"); fi
+    study matmul_indep "$rt" "S=512;2048 tasks;pinned" 8 "${cmd[@]}" --mode indep --size 512 \
+      --tasks 2048 --mem pinned --reps 3
+  done
+  t17=$build/test/gpu/gpu_17_teams
+  if [ -x "$build/test/gpu/gpu_17_teams_jit" ] && [ -n "$llvm_dir" ] &&
+    run_logged 60 llvm "${llvm[@]}" LIBOMPTARGET_INFO=$((0x10)) "$build/test/gpu/gpu_17_teams_jit"; then
+    echo "17_teams on LLVM 19 (JIT copy), launch info:"
+    printf '%s\n' "$text" | grep -v -E '^(y|simd y|distribute y|dynamic hits)' | head -12
+  fi
+  if [ -x "$t17" ] && command -v compute-sanitizer >/dev/null &&
+    run_logged 90 ours "${ours[@]}" compute-sanitizer --print-limit 3 "$t17"; then
+    echo "17_teams under compute-sanitizer:"
+    printf '%s\n' "$text" | grep -v -E '^(y|simd y|distribute y|dynamic hits)' | tail -8
+  fi
+
+  section "B1-B4 grid ($bench_mode)"
+  if [ "$bench_mode" = full ]; then
+    ns="1 1024 16384 65536 262144 1048576" ts="16 64 256 1024" benches="B1 B2 B3 B4"
+  else
+    ns="1 1024 65536 1048576" ts="16 256" benches="B1 B2 B4"
   fi
   ns=${OMPRT_GPU_NS:-$ns} ts=${OMPRT_GPU_TS:-$ts} benches=${OMPRT_GPU_BENCHES:-$benches}
-  [ -x "$cuda_b1" ] && bench_run cuda "$cuda_b1" --roundtrip --reps 2000
   for n in $ns; do
     for t in $ts; do
-      for async in 0 1; do
-        [ -x "$cuda_b1" ] && bench_run cuda "$cuda_b1" --n "$n" --t "$t" --async "$async" \
-          --kernel lin --reps "$reps"
-        for bench in $benches; do
-          [ -x "$gpu_b14" ] || continue
-          args=(--bench "$bench" --n "$n" --t "$t" --async "$async" --kernel lin --reps "$reps")
-          bench_run ours env LD_LIBRARY_PATH="$libs" OMPRT_EXPECT_LIB="$build/lib" \
-            OMP_NUM_THREADS=8 "$gpu_b14" "${args[@]}"
-          [ -n "$llvm_dir" ] && bench_run llvm env LD_LIBRARY_PATH="$llvm_libs" \
-            PATH="$llvm_path" OMPRT_EXPECT_LIB="$llvm_dir" OMP_NUM_THREADS=8 \
-            "$gpu_b14_llvm" "${args[@]}"
+      for as in 0 1; do
+        [ -x "$cuda_b1" ] && bench cuda "$cuda_b1" --n "$n" --t "$t" --async "$as" --kernel lin --reps 5
+        for b in $benches; do
+          args=(--bench "$b" --n "$n" --t "$t" --async "$as" --kernel lin --reps 5)
+          bench ours "${ours[@]}" "$b14" "${args[@]}"
+          [ -n "$llvm_dir" ] && bench llvm "${llvm[@]}" "$b14_llvm" "${args[@]}"
         done
       done
     done
   done
-  grep -h '^# ' "$blog" | sort | uniq -c | sed 's/^ */  /' | head -12
-else
-  echo "benchmarks not run (OMPRT_GPU_BENCH=$bench_mode, probe exit $probe_rc)"
+  echo "grid: $(($(wc -l <"$csv") - 1)) lines; $(grep -c 'not run (time spent)' "$blog") runs left out (time spent)"
 fi
+((can_bench)) || echo "benchmarks not run (probe exit $probe_rc)"
 
+# ---- summary -----------------------------------------------------------------------
 section "summary"
 echo "device: $device"
 count() { awk -F'|' -v s="$2" '$2 == s' "$1" | wc -l; }
-printf '%-9s %7s %7s %8s %8s %8s\n' tests passed failed skipped "not run" other
-for side in ours llvm; do
-  f=/tmp/omprt-$side.txt
-  [ -s "$f" ] || { printf '%-9s %s\n' "$side" "(not run)"; continue; }
-  p=$(count "$f" Passed) fl=$(count "$f" Failed) s=$(count "$f" Skipped) nr=$(count "$f" "Not Run")
-  other=$(($(wc -l <"$f") - p - fl - s - nr))
-  printf '%-9s %7d %7d %8d %8d %8d\n' "$side" "$p" "$fl" "$s" "$nr" "$other"
-done
-echo "tests of ours that failed, did not run or timed out (ours | llvm19):"
-while IFS='|' read -r name status; do
-  case $status in Passed | Skipped) continue ;; esac
-  other=$(awk -F'|' -v n="$name" '$1 == n { print $2 }' /tmp/omprt-llvm.txt)
-  printf '  %-45s %-10s | %s\n' "$name" "$status" "${other:--}"
-done < <(sort /tmp/omprt-ours.txt)
-skipped=$(awk -F'|' '$2 == "Skipped" { print $1 }' /tmp/omprt-ours.txt | sort)
-if [ -n "$skipped" ]; then
-  echo "skipped on ours: $(echo "$skipped" | wc -l), e.g. $(echo "$skipped" | head -5 | tr '\n' ' ')"
-  grep -m1 -h '^SKIPPED' "$out/ctest_ours_full.log" 2>/dev/null | sed 's/^/  first reason: /'
+if [ -s /tmp/omprt-ours.txt ] || [ -s /tmp/omprt-llvm.txt ]; then
+  printf '%-22s %7s %7s %8s %8s %8s\n' tests passed failed skipped "not run" other
+  for side in ours llvm; do
+    f=/tmp/omprt-$side.txt
+    [ -s "$f" ] || continue
+    # by prefix: gpu.* (the target tests), devicertl.gpu.*, bench.* / gpu.bench.*
+    for group in all gpu devicertl bench; do
+      case $group in
+        all) pat='.' ;; gpu) pat='^gpu\.[^b]|^gpu\.b[^e]' ;; devicertl) pat='^devicertl\.' ;;
+        bench) pat='^(gpu\.)?bench\.' ;;
+      esac
+      g=$(grep -E "$pat" "$f")
+      [ -n "$g" ] || continue
+      p=$(grep -c '|Passed$' <<<"$g") fl=$(grep -c '|Failed$' <<<"$g")
+      s=$(grep -c '|Skipped$' <<<"$g") nr=$(grep -c '|Not Run$' <<<"$g")
+      other=$(($(wc -l <<<"$g") - p - fl - s - nr))
+      printf '%-22s %7d %7d %8d %8d %8d\n' "$side ($group)" "$p" "$fl" "$s" "$nr" "$other"
+    done
+  done
+  echo "tests of ours that failed, did not run or timed out (ours | llvm19):"
+  while IFS='|' read -r name status; do
+    case $status in Passed | Skipped) continue ;; esac
+    other=$(awk -F'|' -v n="$name" '$1 == n { print $2 }' /tmp/omprt-llvm.txt)
+    printf '  %-45s %-10s | %s\n' "$name" "$status" "${other:--}"
+  done < <(sort /tmp/omprt-ours.txt)
+  skipped=$(awk -F'|' '$2 == "Skipped" { print $1 }' /tmp/omprt-ours.txt | sort)
+  if [ -n "$skipped" ]; then
+    echo "skipped on ours: $(echo "$skipped" | wc -l), e.g. $(echo "$skipped" | head -5 | tr '\n' ' ')"
+    grep -m1 -h '^SKIPPED' "$out/ctest_ours_full.log" 2>/dev/null | sed 's/^/  first reason: /'
+  fi
+  if [ -s /tmp/omprt-llvm.txt ] && [ -s /tmp/omprt-ours.txt ]; then
+    echo "tests that pass on LLVM 19 but not on ours:"
+    awk -F'|' 'NR == FNR { llvm[$1] = $2; next } llvm[$1] == "Passed" && $2 != "Passed" { print "  " $1 " (" $2 ")" }' \
+      /tmp/omprt-llvm.txt /tmp/omprt-ours.txt | sort
+  fi
 fi
-echo "tests that pass on LLVM 19 but not on ours:"
-awk -F'|' 'NR == FNR { llvm[$1] = $2; next } llvm[$1] == "Passed" && $2 != "Passed" { print "  " $1 " (" $2 ")" }' \
-  /tmp/omprt-llvm.txt /tmp/omprt-ours.txt | sort
-[ -f "$list" ] && echo "devicertl programs: $drtl_ok OK, $drtl_fail FAIL, $drtl_skip SKIPPED"
 
 if [ "$(wc -l <"$csv")" -gt 1 ]; then
   echo
@@ -304,10 +467,46 @@ if [ "$(wc -l <"$csv")" -gt 1 ]; then
             c = v["cuda," order[i]]; o = v["ours," order[i]]; l = v["llvm," order[i]]
             printf "%-4s %8s %5s %5s | %10s %10s %10s | %7s %7s\n", f[1], f[2], f[3], f[4],
                    d(c), d(o), d(l), r(o, l), r(o, c) } }' "$csv"
-  echo "benchmark runs that failed: $(grep -E '^== .*\(exit [0-9]+\)' "$blog" | grep -c -v -E '\(exit (0|77)\)') (bench.log)"
+fi
+if [ "$(wc -l <"$scsv")" -gt 1 ] || [ "$(wc -l <"$csv")" -gt 1 ]; then
+  echo
+  echo "issue 6 and 7 targets, this run (value: ratio, target; - where a run is missing or fell back):"
+  awk -F, -v bench="$csv" -v kern="$kcsv" '
+    function ratio(a, b) { return (a != "" && b != "" && b + 0 > 0) ? (a + 0) / (b + 0) : "" }
+    function show(what, x, op, goal) {
+      if (x == "") { printf "  %-58s %8s   (%s %s)\n", what, "-", op, goal; return }
+      ok = (op == ">=") ? x >= goal : x <= goal
+      printf "  %-58s %8.2f   (%s %s) %s\n", what, x, op, goal, ok ? "met" : "NOT met" }
+    FILENAME == bench { if (FNR > 1 && $9 == "device") b[$1 "," $2 "," $3 "," $4 "," $5] = $8; next }
+    FILENAME == kern { if (FNR > 1) k[$1 "," $2] = $3; next }
+    FNR > 1 && $5 == "device" && $4 != "" { v[$2 "," $1 "," $3] = $4 }
+    END {
+      for (m = 1; m <= 2; m++) { mem = m == 1 ? "pinned" : "pageable"; key = "matmul_indep,S=128;2048 tasks;" mem
+        show("matmul indep 128x128, 2048 tasks, " mem ": LLVM/ours", ratio(v["llvm," key], v["ours," key]), ">=", 1.75) }
+      key = "matmul_dep,S=128;64x32;pinned"
+      show("matmul dep 128x128, 64 chains x 32, pinned: LLVM/ours", ratio(v["llvm," key], v["ours," key]), ">=", 2.3)
+      for (n = 1; n <= 3; n++) { N = n == 1 ? 1 : n == 2 ? 1024 : 4096
+        for (as = 0; as <= 1; as++) {
+          key = "B1," N ",256," as; what = "B1 N=" N " T=256 " (as ? "async" : "sync")
+          show(what ": ours/CUDA", ratio(b["ours," key], b["cuda," key]), "<=", 1.10)
+          show(what ": ours/LLVM", ratio(b["ours," key], b["llvm," key]), "<=", 1.00) } }
+      show("B1 async N=1024 T=1024: throughput of 1 helper / 8 helpers",
+           ratio(v["ours,b1_helpers,hh=8"], v["ours,b1_helpers,hh=1"]), ">=", 0.95)
+      show("empty region (B1 sync N=1): ours per offload / CUDA round trip",
+           ratio(b["ours,B1,1,256,0"], b["cuda,RT,0,1,0"]), "<=", 1.2)
+      show("triad: ours/LLVM device runtime (time)", ratio(k["ours,triad"], k["llvm,triad"]), "<=", 1.03)
+      show("triad: ours/hand-written CUDA (time)", ratio(k["ours,triad"], k["cuda,triad"]), "<=", 1.03)
+      show("B1 K: ours/LLVM device runtime (time)", ratio(k["ours,b1_K"], k["llvm,b1_K"]), "<=", 1.03)
+      show("generic seq+par: ours/LLVM device runtime (time)",
+           ratio(k["ours,generic_seq_par"], k["llvm,generic_seq_par"]), "<=", 1.03)
+    }' "$csv" "$kcsv" "$scsv"
+fi
+if [ -s "$blog" ]; then
+  failed=$(grep -E '^== .*\(exit [0-9]+' "$blog" | grep -c -v -E '\(exit (0|77)[,)]')
+  echo "benchmark runs that failed: $failed; left out for time: $(grep -c 'not run (time spent)' "$blog") (bench.log)"
 fi
 echo "files: $(cd "$out" && ls | tr '\n' ' ')"
-echo "run.sh: done in $((SECONDS - start_s)) s"
+echo "run.sh: part $part done in $((SECONDS - start_s)) s"
 # Failing tests of ours fail the call; skipped ones (no device) do not.
 if ((ours_rc != 0)); then exit 1; fi
 exit 0

@@ -9,7 +9,7 @@
 # test (no CMakeFiles/, no objects), test/devicertl/gpu_programs.txt with
 # the programs it lists, and llvm19-baseline.tar.xz. Then relocates the
 # CTest paths to <dest> (relocate.sh). On the GPU machine:
-#   test/gpu/run.sh <dest> $OUT
+#   test/gpu/run.sh <dest> $OUT 1   (then 2: test/gpu/README.md)
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd -P)
 build=$(cd "${1:?usage: stage.sh <build dir> [<dest>]}" && pwd -P)
