@@ -191,7 +191,9 @@ can_bench=0
 
 # run_logged <seconds> <runtime> <command...>: runs it (cut to the time
 # left), its output to bench.log; sets $text and $ran_on (host when the
-# regions fell back to the host). Returns 1 when not run.
+# regions fell back to the host). Returns 1 when not run: no time left, or
+# two runs on that runtime hung already (the rest of the pass needs the time).
+declare -A hangs=()
 run_logged() {
   local secs rt=$2
   secs=$(budget "$1")
@@ -200,8 +202,16 @@ run_logged() {
     echo "== $rt: not run (time spent): $*" >>"$blog"
     return 1
   fi
+  if ((${hangs[$rt]:-0} >= 2)); then
+    echo "== $rt: not run ($rt hung twice): $*" >>"$blog"
+    return 1
+  fi
   text=$(timeout -k 5 "$secs" "$@" 2>&1)
   local rc=$?
+  if ((rc == 124 || rc == 137)); then
+    hangs[$rt]=$((${hangs[$rt]:-0} + 1))
+    echo "run.sh: $rt timed out after ${secs}s: $*"
+  fi
   { echo "== $rt (exit $rc, t=$((SECONDS - start_s))s): $*"; printf '%s\n' "$text"; } >>"$blog"
   ran_on=device
   case $text in *"HOST (fallback)"* | *"ran on the host"*) ran_on=host ;; esac
@@ -220,7 +230,7 @@ bench() {
 study() {
   local name=$1 rt=$2 cfg=$3 field=$4 line value
   shift 4
-  run_logged 60 "$rt" "$@" || return
+  run_logged 30 "$rt" "$@" || return
   line=$(printf '%s\n' "$text" | grep -E '^[A-Za-z0-9_]+,' | grep -v -E '^(runtime|mode),' | tail -1)
   value=$(printf '%s\n' "$line" | cut -d, -f"$field")
   [[ $value =~ ^[0-9.]+$ ]] || value=""
