@@ -15,10 +15,11 @@
 #   1. the machine: nvidia-smi, driver, glibc, which libraries resolve; CTest
 #      paths relocated (relocate.sh); LLVM 19's baseline unpacked to /tmp
 #   2. targets: CUDA's empty-kernel round trip; B1 sync and async at
-#      N = 1, 1024, 4096 with T = 256 on CUDA (bench/cuda), ours and LLVM 19;
+#      N = 1, 1024, 4096 with T = 256 on CUDA (bench/cuda), ours, LLVM 19
+#      and ours with our device runtime too ("drtl");
 #      B1 async N = 1024, T = 1024 with 1 and 8 hidden helper threads; seed
 #      001's matmul, 2048 independent 128x128 tasks (pinned and pageable)
-#      and 64 chains of 32 (pinned), on ours and LLVM 19
+#      and 64 chains of 32 (pinned), on ours, drtl and LLVM 19
 #   3. ctest -L gpu on our runtimes (the gpu.* programs, the device
 #      runtime's devicertl.gpu.* programs, the benchmarks' checks)
 #   4. kernel times: triad, B1's K and a generic-mode kernel with our device
@@ -38,7 +39,8 @@
 # ctest_ours_full.log (every test's output), ctest_llvm.log.
 # Exit status 0 unless a test of ours failed or the script could not run;
 # SKIPPED tests (no device) are never counted as passed. OMPRT_GPU_CTEST=0
-# leaves out the ctest runs (test/gpu/dry_run.sh, inside CTest).
+# leaves out the ctest runs (test/gpu/dry_run.sh, inside CTest),
+# OMPRT_GPU_LLVM=0 the LLVM 19 baseline.
 set -uo pipefail
 if (($# < 2 || $# > 3)); then
   sed -n '2p' "$0" | sed 's/^# *//' >&2
@@ -136,7 +138,9 @@ device="none ($probe_line)"
 llvm_dir=""
 llvm_libs=""
 archive=$build/llvm19-baseline.tar.xz
-if [ -f "$archive" ]; then
+if [ "${OMPRT_GPU_LLVM:-1}" = 0 ]; then
+  echo "LLVM 19 baseline: not used (OMPRT_GPU_LLVM=0)"
+elif [ -f "$archive" ]; then
   rm -rf /tmp/omprt-llvm19
   mkdir -p /tmp/omprt-llvm19
   # Python's tarfile where the image has no xz.
@@ -178,6 +182,9 @@ mm=$build/bench/matmul/matmul_nvptx mm_llvm=$build/bench/matmul/matmul_nvptx_jit
 [ -x "$build/bench/matmul/matmul_nvptx_abi7" ] && mm=$build/bench/matmul/matmul_nvptx_abi7 mm_llvm=$mm
 [ -x "$b14_llvm" ] || b14_llvm=$b14
 [ -x "$mm_llvm" ] || mm_llvm=$mm
+# The same programs with our device runtime (test/devicertl): runtime
+# "drtl" below is our whole stack, host and device.
+b14_drtl=$build/test/devicertl/gpu/gpu_drtl_b14 mm_drtl=$build/test/devicertl/gpu/gpu_drtl_matmul
 ours=(env LD_LIBRARY_PATH="$libs" OMPRT_EXPECT_LIB="$build/lib" OMP_NUM_THREADS=8)
 llvm=(env LD_LIBRARY_PATH="$llvm_libs" PATH="/usr/local/cuda/bin:$PATH"
   OMPRT_EXPECT_LIB="$llvm_dir" OMP_NUM_THREADS=8)
@@ -244,6 +251,9 @@ b1() {
   shift 4
   if [ "$rt" = cuda ]; then
     [ -x "$cuda_b1" ] && bench cuda "$cuda_b1" --n "$n" --t "$t" --async "$as" --kernel lin --reps 5
+  elif [ "$rt" = drtl ]; then
+    [ -x "$b14_drtl" ] && bench drtl "${ours[@]}" "$@" "$b14_drtl" --bench B1 --n "$n" --t "$t" \
+      --async "$as" --kernel lin --reps 5
   elif [ "$rt" = llvm ]; then
     [ -n "$llvm_dir" ] && bench llvm "${llvm[@]}" "$@" "$b14_llvm" --bench B1 --n "$n" --t "$t" \
       --async "$as" --kernel lin --reps 5
@@ -272,7 +282,7 @@ if in_part 1 && ((can_bench)); then
   [ -x "$cuda_b1" ] && bench cuda "$cuda_b1" --roundtrip --reps 2000
   for n in 1 1024 4096; do
     for as in 0 1; do
-      for rt in cuda ours llvm; do b1 "$rt" "$n" 256 "$as"; done
+      for rt in cuda ours drtl llvm; do b1 "$rt" "$n" 256 "$as"; done
     done
   done
   echo "B1 (µs per offload, median of 5 calls of 256 regions): see the summary"
@@ -283,16 +293,24 @@ if in_part 1 && ((can_bench)); then
   [ -n "$llvm_dir" ] && study b1_helpers llvm "hh=8" 7 "${llvm[@]}" "$b14_llvm" \
     --bench B1 --n 1024 --t 1024 --async 1 --reps 5 --kernel lin
   for mem in pinned pageable; do
-    for rt in ours llvm; do
+    for rt in ours drtl llvm; do
       [ "$rt" = llvm ] && [ -z "$llvm_dir" ] && continue
-      if [ "$rt" = ours ]; then cmd=("${ours[@]}" "$mm"); else cmd=("${llvm[@]}" "$mm_llvm"); fi
+      [ "$rt" = drtl ] && [ ! -x "$mm_drtl" ] && continue
+      case $rt in
+        ours) cmd=("${ours[@]}" "$mm") ;; drtl) cmd=("${ours[@]}" "$mm_drtl") ;;
+        llvm) cmd=("${llvm[@]}" "$mm_llvm") ;;
+      esac
       study matmul_indep "$rt" "S=128;2048 tasks;$mem" 8 "${cmd[@]}" --mode indep --size 128 \
         --tasks 2048 --mem "$mem" --reps 3
     done
   done
-  for rt in ours llvm; do
+  for rt in ours drtl llvm; do
     [ "$rt" = llvm ] && [ -z "$llvm_dir" ] && continue
-    if [ "$rt" = ours ]; then cmd=("${ours[@]}" "$mm"); else cmd=("${llvm[@]}" "$mm_llvm"); fi
+    [ "$rt" = drtl ] && [ ! -x "$mm_drtl" ] && continue
+    case $rt in
+      ours) cmd=("${ours[@]}" "$mm") ;; drtl) cmd=("${ours[@]}" "$mm_drtl") ;;
+      llvm) cmd=("${llvm[@]}" "$mm_llvm") ;;
+    esac
     study matmul_dep "$rt" "S=128;64x32;pinned" 8 "${cmd[@]}" --mode dep --size 128 \
       --chains 64 --length 32 --mem pinned --reps 3
   done
@@ -466,17 +484,20 @@ fi
 
 if [ "$(wc -l <"$csv")" -gt 1 ]; then
   echo
-  echo "benchmarks, median µs per call (T regions; B4: 4T), kernel lin; ratio = ours/llvm, ours/cuda"
-  printf '%-4s %8s %5s %5s | %10s %10s %10s | %7s %7s\n' bench N T async cuda ours llvm o/llvm o/cuda
+  echo "benchmarks, median µs per call (T regions; B4: 4T), kernel lin; ours = our host runtime"
+  echo "with LLVM 19's device runtime (the binary LLVM runs), +drtl = with ours too;"
+  echo "ratios ours/llvm, ours/cuda, +drtl/llvm"
+  printf '%-4s %8s %5s %5s | %10s %10s %10s %10s | %7s %7s %7s\n' bench N T async cuda ours +drtl llvm \
+    o/llvm o/cuda d/llvm
   echo "(* = the target regions ran on the HOST, not the GPU: fallback)"
   awk -F, 'NR > 1 { key = $2 "," $3 "," $4 "," $5; v[$1 "," key] = $7 ($9 == "host" ? "*" : "")
                     if (!(key in seen)) { seen[key] = 1; order[++k] = key } }
     function r(a, b) { return (a != "" && b != "" && b + 0 > 0) ? sprintf("%.2f", (a + 0) / (b + 0)) : "-" }
     function d(a) { return a == "" ? "-" : a }
     END { for (i = 1; i <= k; i++) { split(order[i], f, ",")
-            c = v["cuda," order[i]]; o = v["ours," order[i]]; l = v["llvm," order[i]]
-            printf "%-4s %8s %5s %5s | %10s %10s %10s | %7s %7s\n", f[1], f[2], f[3], f[4],
-                   d(c), d(o), d(l), r(o, l), r(o, c) } }' "$csv"
+            c = v["cuda," order[i]]; o = v["ours," order[i]]; l = v["llvm," order[i]]; g = v["drtl," order[i]]
+            printf "%-4s %8s %5s %5s | %10s %10s %10s %10s | %7s %7s %7s\n", f[1], f[2], f[3], f[4],
+                   d(c), d(o), d(g), d(l), r(o, l), r(o, c), r(g, l) } }' "$csv"
 fi
 if [ "$(wc -l <"$scsv")" -gt 1 ] || [ "$(wc -l <"$csv")" -gt 1 ]; then
   echo
