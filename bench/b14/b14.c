@@ -12,6 +12,12 @@
  *   b14 --check      all 8 variants with tiny N, T, verified (each in its own
  *                    process), for both kernels
  *   b14 --seq B1:0,B2:1,... [--n N --t T --reps R]   variants in one process
+ *   b14 --bench B --async A --ns N1,N2,... --ts T1,T2,... [--from K]
+ *       a grid in one process: every (N, T), N outer, a CSV line each as it
+ *       is done (FAIL for a wrong one, the rest still run), skipping the
+ *       first K cells: a driver restarts after a crash from the cell after
+ *       the last line it got (test/gpu/run.sh; a process per cell costs
+ *       the runtime's and the driver's start-up each time)
  *
  * The kernel is the paper's C: y[i] += a * sum_{j<=i} x[j] over
  * `target teams distribute parallel for simd` (--kernel tri, default). Its
@@ -37,6 +43,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "../common/list.h"
 
 #define MAX_Y_ELEMS (1L << 25)
 #define WARMUP_US 20000.0
@@ -322,8 +330,30 @@ static int parse_bench(const char *s) {
   exit(2);
 }
 
+/* --ns/--ts: the grid's cells from `from` on, one CSV line each. */
+static int run_grid(int bench, int async, const int *ns, int nn, const int *ts, int nt,
+                    int reps, int from) {
+  int fails = 0, cell = 0;
+  for (int i = 0; i < nn; ++i)
+    for (int k = 0; k < nt; ++k, ++cell) {
+      if (cell < from)
+        continue;
+      double med;
+      if (run_variant(bench, async, ns[i], ts[k], reps, &med, 0)) {
+        printf("FAIL: B%d async=%d N=%d T=%d: wrong result\n", bench, async, ns[i], ts[k]);
+        fails++;
+      } else {
+        printf("B%d,%d,%d,%d,%s,%.3f,%.4f\n", bench, ns[i], ts[k], async, tri ? "tri" : "lin",
+               med, med / (bench == 4 ? 4.0 * ts[k] : ts[k]));
+      }
+      fflush(stdout);
+    }
+  return fails ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
   int bench = 1, N = 1 << 10, T = 16, async = 0, reps = 5, check = 0;
+  int grid_ns[64], grid_ts[64], nns = 0, nts = 0, from = 0;
   const char *seq = NULL;
   for (int i = 1; i < argc; ++i) {
     const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -337,7 +367,21 @@ int main(int argc, char **argv) {
     else if (!strcmp(o, "--reps")) reps = atoi(v);
     else if (!strcmp(o, "--seq")) seq = v;
     else if (!strcmp(o, "--kernel")) tri = strcmp(v, "lin") != 0;
+    else if (!strcmp(o, "--ns") || !strcmp(o, "--ts")) {
+      int *list = o[2] == 'n' ? grid_ns : grid_ts;
+      int count = bench_parse_list(v, list, 64);
+      if (!count) {
+        fprintf(stderr, "b14: %s wants positive integers separated by commas, not '%s'\n", o, v);
+        return 2;
+      }
+      *(o[2] == 'n' ? &nns : &nts) = count;
+    }
+    else if (!strcmp(o, "--from")) from = atoi(v);
     else { fprintf(stderr, "b14: unknown option %s\n", o); return 2; }
+  }
+  if (!nns != !nts) {
+    fprintf(stderr, "b14: --ns and --ts go together\n");
+    return 2;
   }
   if (N < 1 || T < 1 || reps < 1) {
     fprintf(stderr, "b14: --n, --t and --reps must be positive\n");
@@ -369,6 +413,8 @@ int main(int argc, char **argv) {
     return fails ? 1 : 0;
   }
   double med;
+  if (nns)
+    return run_grid(bench, async, grid_ns, nns, grid_ts, nts, reps, from);
   if (seq) { /* --seq B1:1,B2:0,...: those variants in turn, one process */
     int fails = 0;
     for (const char *p = seq; *p;) {

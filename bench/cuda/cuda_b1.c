@@ -7,6 +7,9 @@
  *       async 1: T launches spread round-robin over S streams (default 32,
  *       the pool LLVM's CUDA plugin starts with), one cuCtxSynchronize.
  *       Prints b14's CSV line: B1,n,t,async,kernel,median_us,per_offload_us
+ *   cuda_b1 --async 0|1 --ns N1,N2,... --ts T1,T2,... [--from K] [...]
+ *       the grid in one process, N outer, one such line per cell, skipping
+ *       the first K cells (as bench/b14's --ns/--ts)
  *   cuda_b1 --roundtrip [--reps R]
  *       an empty kernel (1 block, 1 thread) + cuStreamSynchronize, R times
  *       (default 2000): RT,0,1,0,empty,median_us,median_us
@@ -31,6 +34,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../common/list.h"
 #include "cuda_driver.h"
 
 #define MAX_Y_ELEMS (1L << 25)
@@ -241,6 +245,7 @@ static int run_kernels(void) {
 int main(int argc, char **argv) {
   int n = 1 << 10, t = 16, async = 0, reps = 5, tri = 1, nstreams = 32;
   int check = 0, roundtrip = 0, kernels = 0, reps_given = 0;
+  int grid_ns[64], grid_ts[64], nns = 0, nts = 0, from = 0;
   for (int i = 1; i < argc; ++i) {
     const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(o, "--check")) { check = 1; continue; }
@@ -254,7 +259,21 @@ int main(int argc, char **argv) {
     else if (!strcmp(o, "--reps")) reps = atoi(v), reps_given = 1;
     else if (!strcmp(o, "--kernel")) tri = strcmp(v, "lin") != 0;
     else if (!strcmp(o, "--streams")) nstreams = atoi(v);
+    else if (!strcmp(o, "--ns") || !strcmp(o, "--ts")) {
+      int count = bench_parse_list(v, o[2] == 'n' ? grid_ns : grid_ts, 64);
+      if (!count) {
+        fprintf(stderr, "cuda_b1: %s wants positive integers separated by commas, not '%s'\n",
+                o, v);
+        return 2;
+      }
+      *(o[2] == 'n' ? &nns : &nts) = count;
+    }
+    else if (!strcmp(o, "--from")) from = atoi(v);
     else { fprintf(stderr, "cuda_b1: unknown option %s\n", o); return 2; }
+  }
+  if (!nns != !nts) {
+    fprintf(stderr, "cuda_b1: --ns and --ts go together\n");
+    return 2;
   }
   if (n < 1 || t < 1 || reps < 1 || nstreams < 1 || nstreams > MAX_STREAMS) {
     fprintf(stderr, "cuda_b1: --n, --t, --reps must be positive, --streams 1..%d\n",
@@ -298,6 +317,24 @@ int main(int argc, char **argv) {
     med = roundtrip_us(reps_given ? reps : 2000);
     printf("RT,0,1,0,empty,%.3f,%.4f\n", med, med);
     return 0;
+  }
+  if (nns) {
+    int fails = 0, cell = 0;
+    for (int i = 0; i < nns; ++i)
+      for (int k = 0; k < nts; ++k, ++cell) {
+        if (cell < from)
+          continue;
+        n = grid_ns[i], t = grid_ts[k];
+        run_b1(async, n, t < 4 ? t : 4, 1, tri, nstreams, &med); /* untimed, as below */
+        if (run_b1(async, n, t, reps, tri, nstreams, &med)) {
+          printf("FAIL: B1 async=%d N=%d T=%d: wrong result\n", async, n, t);
+          fails++;
+        } else {
+          printf("B1,%d,%d,%d,%s,%.3f,%.4f\n", n, t, async, tri ? "tri" : "lin", med, med / t);
+        }
+        fflush(stdout);
+      }
+    return fails ? 1 : 0;
   }
   /* One untimed pass first: the first launches pay for lazy module loading. */
   run_b1(async, n, t < 4 ? t : 4, 1, tri, nstreams, &med);

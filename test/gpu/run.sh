@@ -25,18 +25,25 @@
 #   4. kernel times: triad, B1's K and a generic-mode kernel with our device
 #      runtime and LLVM 19's, and the hand-written CUDA triad and K
 # Part 2, the rest:
-#   2. the same gpu.* tests on LLVM 19's runtimes (OMPRT_GPU_RUNTIME, see
-#      gpu_test.sh), for a side-by-side table
+#   2. the B1-B4 grid of the hidden-helper paper (§4.2: N in {2^4, 2^5-1,
+#      ..., 2^16} x T in {2^4, 2^6, 2^8, 2^10}; OMPRT_GPU_BENCH=quick: N in
+#      {1, 2^10, 2^16, 2^20} x T in {16, 256}), kernel lin, on CUDA (B1),
+#      ours and LLVM 19: one process per runtime, benchmark and mode runs
+#      the whole grid (b14 --ns/--ts), restarted after a crash or hang from
+#      the cell after the last it finished, OMPRT_GPU_GRID_S (170) seconds
+#      at most; b14.csv holds it in bench/b14/run.sh's format, for
+#      bench/plot/plot.sh
 #   3. studies: how target tasks complete (callback, host function, query,
 #      inline) with 1 and 8 helpers; device-side dependences on and off (B4,
-#      matmul chains); synchronisation modes; 17_teams on LLVM 19 and under
-#      compute-sanitizer
-#   4. B1-B4 grid (OMPRT_GPU_BENCH=quick, or full) on CUDA, ours and LLVM 19
-#      until the part's time is spent
+#      matmul chains); synchronisation modes; matmul at 512; 17_teams on
+#      LLVM 19 and under compute-sanitizer
+#   4. the same gpu.* tests on LLVM 19's runtimes (OMPRT_GPU_RUNTIME, see
+#      gpu_test.sh), for a side-by-side table
 # Files in <out dir> (the device tool returns 8): summary.txt (all of this
 # script's output), bench.csv (b14 and cuda_b1 lines), studies.csv,
-# kernels.csv, bench.log (every benchmark's whole output), ctest_ours.log,
-# ctest_ours_full.log (every test's output), ctest_llvm.log.
+# kernels.csv, bench.log (every benchmark's whole output); part 1
+# ctest_ours.log, ctest_ours_full.log (every test's output); part 2
+# b14.csv, ctest_llvm.log.
 # Exit status 0 unless a test of ours failed or the script could not run;
 # SKIPPED tests (no device) are never counted as passed. OMPRT_GPU_CTEST=0
 # leaves out the ctest runs (test/gpu/dry_run.sh, inside CTest),
@@ -61,11 +68,14 @@ trap 'exec >&- 2>&-; wait "$tee_pid" 2>/dev/null' EXIT
 total_s=${OMPRT_GPU_TOTAL_S:-$([ "$part" = all ] && echo 560 || echo 300)}
 reserve_s=15 # the summary's
 deadline=$((start_s + total_s))
-bench_mode=${OMPRT_GPU_BENCH:-quick}
+bench_mode=${OMPRT_GPU_BENCH:-full}
 in_part() { [ "$part" = all ] || [ "$part" = "$1" ]; }
-# budget <seconds>: that, or less when the part's time runs out first (0: none left).
+# budget <seconds>: that, or less when the part's time (or the step's, by
+# $step_end) runs out first (0: none left).
+step_end=""
 budget() {
   local left=$((deadline - reserve_s - SECONDS))
+  [ -n "$step_end" ] && ((step_end - SECONDS < left)) && left=$((step_end - SECONDS))
   ((left < 0)) && left=0
   echo $((left < $1 ? left : $1))
 }
@@ -198,11 +208,12 @@ can_bench=0
 
 # run_logged <seconds> <runtime> <command...>: runs it (cut to the time
 # left), its output to bench.log; sets $text and $ran_on (host when the
-# regions fell back to the host). Returns 1 when not run: no time left, or
+# regions fell back to the host) and $run_rc (its exit status). Returns 1
+# when not run: no time left, or
 # two runs on that runtime hung already (the rest of the pass needs the time).
 declare -A hangs=()
 run_logged() {
-  local secs rt=$2
+  local secs rt=$2 asked=$1
   secs=$(budget "$1")
   shift 2
   if ((secs < 5)); then
@@ -215,7 +226,9 @@ run_logged() {
   fi
   text=$(timeout -k 5 "$secs" "$@" 2>&1)
   local rc=$?
-  if ((rc == 124 || rc == 137)); then
+  run_rc=$rc
+  # A run cut short by the time left is no hang.
+  if ((rc == 124 || rc == 137)) && ((secs == asked)); then
     hangs[$rt]=$((${hangs[$rt]:-0} + 1))
     echo "run.sh: $rt timed out after ${secs}s: $*"
   fi
@@ -354,18 +367,59 @@ if in_part 1 && ((can_bench)); then
 fi
 
 # ---- part 2 ------------------------------------------------------------------------
-if in_part 2 && [ -n "$ctest_bin" ] && [ -n "$llvm_dir" ] && ((can_bench)) &&
-  [ "${OMPRT_GPU_CTEST:-1}" != 0 ]; then
-  section "the same gpu.* tests on LLVM 19's runtimes"
-  secs=$(budget 120)
-  if ((secs >= 20)); then
-    (cd "$build" && OMPRT_GPU_RUNTIME=$llvm_dir timeout -k 10 "$secs" "$ctest_bin" \
-      --test-dir "$build" -L gpu -R '^gpu\.' --output-on-failure -j4 --timeout 120) \
-      >"$out/ctest_llvm.log" 2>&1
-    (($? == 124)) && echo "run.sh: LLVM's ctest stopped after ${secs}s"
-    grep -E 'tests passed|Total Test time' "$out/ctest_llvm.log"
-    results_of "$out/ctest_llvm.log" >/tmp/omprt-llvm.txt
+if in_part 2 && ((can_bench)); then
+  section "B1-B4 grid ($bench_mode)"
+  if [ "$bench_mode" = full ]; then
+    grid_ns=16,31,64,127,256,511,1024,2047,4096,8191,16384,32767,65536 grid_ts=16,64,256,1024
+  else
+    grid_ns=1,1024,65536,1048576 grid_ts=16,256
   fi
+  grid_ns=${OMPRT_GPU_NS:-$grid_ns} grid_ts=${OMPRT_GPU_TS:-$grid_ts}
+  cells=$(($(tr ',' ' ' <<<"$grid_ns" | wc -w) * $(tr ',' ' ' <<<"$grid_ts" | wc -w)))
+  echo "N in {$grid_ns} x T in {$grid_ts}: $cells cells per runtime, benchmark and mode"
+  # grid <runtime> <bench> <async> <command...>: the whole grid in one
+  # process; after a crash or hang, again from the cell after the last line
+  # printed (that cell counted as failed), three times at most.
+  grid() {
+    local rt=$1 b=$2 as=$3 from=0 tries=0 done_now
+    shift 3
+    local args=(--async "$as" --ns "$grid_ns" --ts "$grid_ts" --kernel lin --reps 5)
+    [ "$rt" = cuda ] || args+=(--bench "$b")
+    while ((from < cells && tries <= 3)); do
+      run_logged 120 "$rt" "$@" "${args[@]}" --from "$from" || return
+      printf '%s\n' "$text" | grep -E '^B[1-4],' | sed "s/^/$rt,/; s/\$/,$ran_on/" >>"$csv"
+      done_now=$(printf '%s\n' "$text" | grep -c -E '^(B[1-4],|FAIL: B)')
+      from=$((from + done_now))
+      # Crashed (a signal) or hung: go on after that cell. Otherwise (a
+      # usage error, no device) another try would fail alike.
+      ((run_rc > 128 || run_rc == 124)) || break
+      if ((from < cells)); then
+        echo "  $rt $b async=$as: stopped after cell $from of $cells; going on from the next"
+        from=$((from + 1)) tries=$((tries + 1))
+      fi
+    done
+  }
+  # At most OMPRT_GPU_GRID_S (170) seconds: the studies and LLVM's view come next.
+  step_end=$((SECONDS + ${OMPRT_GPU_GRID_S:-170}))
+  for b in B1 B2 B3 B4; do
+    for as in 0 1; do
+      [ "$b" = B1 ] && [ -x "$cuda_b1" ] && grid cuda B1 "$as" "$cuda_b1"
+      grid ours "$b" "$as" "${ours[@]}" "$b14"
+      [ -n "$llvm_dir" ] && grid llvm "$b" "$as" "${llvm[@]}" "$b14_llvm"
+      echo "  $b async=$as: $(grep -c "^[a-z]*,$b,[0-9]*,[0-9]*,$as," "$csv") cells (t=$((SECONDS - start_s))s)"
+    done
+  done
+  step_end=""
+  # bench/b14/run.sh's CSV (bench/plot/plot.sh draws it): µs per call.
+  awk -F, 'NR > 1 && $9 == "device" && $2 ~ /^B[1-4]$/ { v[$1 "," $2 "," $3 "," $4 "," $5] = $7
+             k = $2 "," $3 "," $4; if (!(k in seen)) { seen[k] = 1; keys[++n] = k } }
+    function r(a, b) { return (a != "" && b != "" && b + 0 > 0) ? sprintf("%.3f", a / b) : "" }
+    END { print "bench,n,t,ours_sync_us,ours_async_us,ours_speedup,llvm_sync_us,llvm_async_us,llvm_speedup,ours_over_llvm_async"
+      for (i = 1; i <= n; i++) { k = keys[i]
+        os = v["ours," k ",0"]; oa = v["ours," k ",1"]; ls = v["llvm," k ",0"]; la = v["llvm," k ",1"]
+        print k "," os "," oa "," r(os, oa) "," ls "," la "," r(ls, la) "," r(oa, la) } }' "$csv" \
+    | { read -r head; echo "$head"; sort -t, -k1,1 -k2,2n -k3,3n; } >"$out/b14.csv"
+  echo "b14.csv: $(($(wc -l <"$out/b14.csv") - 1)) (bench, N, T) rows"
 fi
 
 if in_part 2 && ((can_bench)); then
@@ -417,28 +471,22 @@ if in_part 2 && ((can_bench)); then
     echo "17_teams under compute-sanitizer:"
     printf '%s\n' "$text" | grep -v -E '^(y|simd y|distribute y|dynamic hits)' | tail -8
   fi
-
-  section "B1-B4 grid ($bench_mode)"
-  if [ "$bench_mode" = full ]; then
-    ns="1 1024 16384 65536 262144 1048576" ts="16 64 256 1024" benches="B1 B2 B3 B4"
-  else
-    ns="1 1024 65536 1048576" ts="16 256" benches="B1 B2 B4"
-  fi
-  ns=${OMPRT_GPU_NS:-$ns} ts=${OMPRT_GPU_TS:-$ts} benches=${OMPRT_GPU_BENCHES:-$benches}
-  for n in $ns; do
-    for t in $ts; do
-      for as in 0 1; do
-        [ -x "$cuda_b1" ] && bench cuda "$cuda_b1" --n "$n" --t "$t" --async "$as" --kernel lin --reps 5
-        for b in $benches; do
-          args=(--bench "$b" --n "$n" --t "$t" --async "$as" --kernel lin --reps 5)
-          bench ours "${ours[@]}" "$b14" "${args[@]}"
-          [ -n "$llvm_dir" ] && bench llvm "${llvm[@]}" "$b14_llvm" "${args[@]}"
-        done
-      done
-    done
-  done
-  echo "grid: $(($(wc -l <"$csv") - 1)) lines; $(grep -c 'not run (time spent)' "$blog") runs left out (time spent)"
 fi
+
+if in_part 2 && [ -n "$ctest_bin" ] && [ -n "$llvm_dir" ] && ((can_bench)) &&
+  [ "${OMPRT_GPU_CTEST:-1}" != 0 ]; then
+  section "the same gpu.* tests on LLVM 19's runtimes"
+  secs=$(budget 120)
+  if ((secs >= 20)); then
+    (cd "$build" && OMPRT_GPU_RUNTIME=$llvm_dir timeout -k 10 "$secs" "$ctest_bin" \
+      --test-dir "$build" -L gpu -R '^gpu\.' --output-on-failure -j4 --timeout 120) \
+      >"$out/ctest_llvm.log" 2>&1
+    (($? == 124)) && echo "run.sh: LLVM's ctest stopped after ${secs}s"
+    grep -E 'tests passed|Total Test time' "$out/ctest_llvm.log"
+    results_of "$out/ctest_llvm.log" >/tmp/omprt-llvm.txt
+  fi
+fi
+
 ((can_bench)) || echo "benchmarks not run (probe exit $probe_rc)"
 
 # ---- summary -----------------------------------------------------------------------
@@ -482,7 +530,24 @@ if [ -s /tmp/omprt-ours.txt ] || [ -s /tmp/omprt-llvm.txt ]; then
   fi
 fi
 
-if [ "$(wc -l <"$csv")" -gt 1 ]; then
+if [ "$(wc -l <"$csv")" -gt 80 ]; then
+  echo
+  echo "benchmarks (the grid: every cell in bench.csv and b14.csv), per benchmark and mode:"
+  echo "cells with both runtimes on the device, how many ours <= LLVM, ours/LLVM min / median / max,"
+  echo "and for B1 ours/CUDA the same"
+  awk -F, 'NR > 1 && $9 == "device" { v[$1 "," $2 "," $3 "," $4 "," $5] = $7; k[$2 "," $5] = 1; c[$2 "," $3 "," $4 "," $5] = 1 }
+    function stats(arr, n,    i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (arr[j] < arr[i]) { t = arr[i]; arr[i] = arr[j]; arr[j] = t }
+      return n ? sprintf("%.2f / %.2f / %.2f", arr[1], arr[int((n + 1) / 2)], arr[n]) : "-" }
+    END { for (b = 1; b <= 4; b++) for (as = 0; as <= 1; as++) { key = "B" b "," as; if (!(key in k)) continue
+        n = 0; m = 0; le = 0; delete rl; delete rc
+        for (cell in c) { split(cell, f, ","); if (f[1] != "B" b || f[4] != as) continue
+          o = v["ours," cell]; l = v["llvm," cell]; cu = v["cuda," cell]
+          if (o != "" && l != "" && l > 0) { rl[++n] = o / l; le += (o <= l) }
+          if (o != "" && cu != "" && cu > 0) rc[++m] = o / cu }
+        printf "  B%d %-5s %3d cells, ours <= LLVM in %3d; ours/LLVM %s", b, as ? "async" : "sync", n, le, stats(rl, n)
+        if (m) printf "; ours/CUDA %s", stats(rc, m)
+        print "" } }' "$csv"
+elif [ "$(wc -l <"$csv")" -gt 1 ]; then
   echo
   echo "benchmarks, median µs per call (T regions; B4: 4T), kernel lin; ours = our host runtime"
   echo "with LLVM 19's device runtime (the binary LLVM runs), +drtl = with ours too;"
@@ -499,7 +564,7 @@ if [ "$(wc -l <"$csv")" -gt 1 ]; then
             printf "%-4s %8s %5s %5s | %10s %10s %10s %10s | %7s %7s %7s\n", f[1], f[2], f[3], f[4],
                    d(c), d(o), d(g), d(l), r(o, l), r(o, c), r(g, l) } }' "$csv"
 fi
-if [ "$(wc -l <"$scsv")" -gt 1 ] || [ "$(wc -l <"$csv")" -gt 1 ]; then
+if ((can_bench)); then
   echo
   echo "issue 6 and 7 targets, this run (value: ratio, target; - where a run is missing or fell back):"
   awk -F, -v bench="$csv" -v kern="$kcsv" '
