@@ -102,6 +102,14 @@ while(mock_tests)
   endforeach()
 endwhile()
 
+# Seed 001's matmul (--check: both modes, every memory kind, sync and
+# async, verified) with completion callbacks.
+list(APPEND mock_sanitized_programs mock_matmul)
+foreach(variant IN LISTS variants)
+  omprt_add_sanitized_mock_test(${variant} matmul.callback mock_matmul "OK: all variants verified"
+    "FAIL" ENV "MOCK_CUDA_DELAY_US=50" "LIBOMPTARGET_CUDA_COMPLETION=callback" ARGS --check)
+endforeach()
+
 # The corpus: omprt_gpu_programs' callbacks (see test/gpu/CMakeLists.txt).
 function(omprt_sanitized_corpus_exe program src)
 endfunction()
