@@ -566,7 +566,8 @@ elif [ "$(wc -l <"$csv")" -gt 1 ]; then
 fi
 if ((can_bench)); then
   echo
-  echo "issue 6 and 7 targets, this run (value: ratio, target; - where a run is missing or fell back):"
+  echo "issue 6 and 7 targets, this run (value: ratio, target; - where a run is missing or fell back;"
+  echo "ours = our host runtime on LLVM 19's device runtime, ours+drtl = our whole stack):"
   awk -F, -v bench="$csv" -v kern="$kcsv" '
     function ratio(a, b) { return (a != "" && b != "" && b + 0 > 0) ? (a + 0) / (b + 0) : "" }
     function show(what, x, op, goal) {
@@ -585,11 +586,14 @@ if ((can_bench)); then
         for (as = 0; as <= 1; as++) {
           key = "B1," N ",256," as; what = "B1 N=" N " T=256 " (as ? "async" : "sync")
           show(what ": ours/CUDA", ratio(b["ours," key], b["cuda," key]), "<=", 1.10)
+          show(what ": ours+drtl/CUDA", ratio(b["drtl," key], b["cuda," key]), "<=", 1.10)
           show(what ": ours/LLVM", ratio(b["ours," key], b["llvm," key]), "<=", 1.00) } }
       show("B1 async N=1024 T=1024: throughput of 1 helper / 8 helpers",
            ratio(v["ours,b1_helpers,hh=8"], v["ours,b1_helpers,hh=1"]), ">=", 0.95)
       show("empty region (B1 sync N=1): ours per offload / CUDA round trip",
            ratio(b["ours,B1,1,256,0"], b["cuda,RT,0,1,0"]), "<=", 1.2)
+      show("empty region (B1 sync N=1): ours+drtl per offload / CUDA round trip",
+           ratio(b["drtl,B1,1,256,0"], b["cuda,RT,0,1,0"]), "<=", 1.2)
       show("triad: ours/LLVM device runtime (time)", ratio(k["ours,triad"], k["llvm,triad"]), "<=", 1.03)
       show("triad: ours/hand-written CUDA (time)", ratio(k["ours,triad"], k["cuda,triad"]), "<=", 1.03)
       show("B1 K: ours/LLVM device runtime (time)", ratio(k["ours,b1_K"], k["llvm,b1_K"]), "<=", 1.03)
