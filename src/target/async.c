@@ -143,11 +143,13 @@ static void tgt_signal_issued(struct tgt_async *async) {
     return;
   struct tgt_signal *s = malloc(sizeof(*s));
   if (!s)
-    tgt_fatal(NULL, "out of memory recording a target task's event");
+    tgt_fatal(async->loc, "out of memory recording a target task's event");
   if (p->event_create(dev->plugin_dev, &s->event))
-    tgt_fatal(NULL, "device %d: cannot create an event", dev->id);
+    tgt_fatal(async->loc, "device %d: cannot create an event for the target task's successors",
+              dev->id);
   if (p->event_record(dev->plugin_dev, s->event, async->queue))
-    tgt_fatal(NULL, "device %d: cannot record an event", dev->id);
+    tgt_fatal(async->loc, "device %d: cannot record an event for the target task's successors",
+              dev->id);
   s->dev = dev;
   s->base.wait = tgt_signal_wait;
   s->base.destroy = tgt_signal_destroy;
@@ -204,7 +206,7 @@ void tgt_async_order(struct tgt_async *async) {
   for (int i = 0; i < async->npreds; i++) {
     struct tgt_signal *s = (struct tgt_signal *)async->preds[i];
     if (dev->plugin->event_wait(dev->plugin_dev, s->event, async->queue))
-      tgt_fatal(NULL, "device %d: cannot wait for a predecessor target task", dev->id);
+      tgt_fatal(async->loc, "device %d: cannot wait for a predecessor target task", dev->id);
     omprt_signal_release(&s->base);
   }
   free(async->preds);
@@ -226,7 +228,7 @@ static void tgt_async_done_cb(void *arg, int status) {
   struct tgt_device *dev = d->async.dev;
   const struct omprt_plugin *p = dev->plugin;
   if (status)
-    tgt_fatal(NULL, "a deferred target construct failed on device %d", dev->id);
+    tgt_fatal(d->async.loc, "a deferred target construct failed on device %d", dev->id);
   /* the construct's last operations, on the completion thread */
   bool adopted = tgt_ompt_on() && tgt_ompt_async_adopt(&d->async);
   tgt_async_apply_unmaps(&d->async);
@@ -264,7 +266,7 @@ int tgt_async_complete(struct tgt_async *async) {
     if (event) {
       struct tgt_async_done *d = malloc(sizeof(*d));
       if (!d)
-        tgt_fatal(NULL, "out of memory completing a deferred target construct");
+        tgt_fatal(async->loc, "out of memory completing a deferred target construct");
       *d = (struct tgt_async_done){*async, event};
       async->queue = NULL;
       async->deferred_free = NULL;
@@ -274,7 +276,7 @@ int tgt_async_complete(struct tgt_async *async) {
       async->unmaps = NULL;
       async->nunmaps = async->capunmaps = 0;
       if (dev->plugin->queue_on_done(dev->plugin_dev, d->async.queue, tgt_async_done_cb, d))
-        tgt_fatal(NULL, "device %d: cannot register a completion callback", dev->id);
+        tgt_fatal(d->async.loc, "device %d: cannot register a completion callback", dev->id);
       return 0;
     }
   }
@@ -302,6 +304,7 @@ void tgt_async_begin(struct tgt_async *async, struct tgt_device *dev, bool nowai
   if (nowait && tgt_deferred_inline(dev->plugin))
     nowait = false;
   async->dev = dev;
+  async->loc = loc;
   async->nowait = nowait;
   if (tgt_ompt_on())
     tgt_ompt_async_capture(async);

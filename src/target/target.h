@@ -294,6 +294,7 @@ struct omprt_device_signal;
 
 struct tgt_async {
   struct tgt_device *dev;
+  ident_t *loc;                  /* the construct's, for messages (may be NULL) */
   void *queue;                   /* NULL: synchronous */
   bool nowait;                   /* a deferred construct (target task) */
   /* device buffers to free once the queue is done (firstprivate copies) */

@@ -37,6 +37,10 @@
  *                         wrong results instead of passing by luck.
  *   MOCK_CUDA_CALLS=1     at exit, print to stderr one line per entry point
  *                         called: `mock: calls <name> <count>`.
+ *   MOCK_CUDA_FAIL=<entry point>:<n>[+]:<CUresult>
+ *                         the n-th call of that entry point (with `+`, it
+ *                         and every later one) fails with that error, so
+ *                         tests see how the plugin reports driver errors.
  *   MOCK_CUDA_STATS=1     at exit, print to stderr
  *                         `mock: streams=S events=E kernels=K noop_kernels=N
  *                         modules=M unloaded=U` (streams and events created,
@@ -145,18 +149,60 @@ struct call_count {
 };
 static _Atomic(struct call_count *) call_counts;
 
-static void count_call(struct call_count *counter) {
-  atomic_fetch_add_explicit(&counter->calls, 1, memory_order_relaxed);
-  if (atomic_flag_test_and_set(&counter->listed))
+/* MOCK_CUDA_FAIL=<entry point>:<n>[+]:<CUresult>: the n-th call (1-based)
+ * of that entry point, or with `+` that call and every later one, returns
+ * the error instead of doing anything. Read once. */
+static struct {
+  char name[64];
+  long first;
+  bool onwards;
+  CUresult error;
+} fail_plan;
+
+__attribute__((constructor)) static void mock_fail_plan(void) {
+  const char *plan = getenv("MOCK_CUDA_FAIL");
+  if (!plan || !*plan)
     return;
-  counter->next = atomic_load(&call_counts);
-  while (!atomic_compare_exchange_weak(&call_counts, &counter->next, counter))
-    ;
+  const char *colon = strchr(plan, ':');
+  char *end;
+  if (colon && (size_t)(colon - plan) < sizeof fail_plan.name) {
+    long first = strtol(colon + 1, &end, 10);
+    bool onwards = *end == '+';
+    if (onwards)
+      end++;
+    if (first > 0 && *end == ':') {
+      long error = strtol(end + 1, &end, 10);
+      if (error > 0 && !*end) {
+        memcpy(fail_plan.name, plan, (size_t)(colon - plan));
+        fail_plan.first = first, fail_plan.onwards = onwards;
+        fail_plan.error = (CUresult)error;
+        return;
+      }
+    }
+  }
+  fprintf(stderr, "mock: MOCK_CUDA_FAIL='%s': want <entry point>:<n>[+]:<CUresult>\n", plan);
+  exit(2);
+}
+
+/* Counts the call; the error MOCK_CUDA_FAIL plans for it, else success. */
+static CUresult count_call(struct call_count *counter) {
+  long call = atomic_fetch_add_explicit(&counter->calls, 1, memory_order_relaxed) + 1;
+  if (!atomic_flag_test_and_set(&counter->listed)) {
+    counter->next = atomic_load(&call_counts);
+    while (!atomic_compare_exchange_weak(&call_counts, &counter->next, counter))
+      ;
+  }
+  if (fail_plan.first && strcmp(counter->name, fail_plan.name) == 0 &&
+      (call == fail_plan.first || (fail_plan.onwards && call > fail_plan.first)))
+    return fail_plan.error;
+  return CUDA_SUCCESS;
 }
 #define MOCK_CALL() \
   do { \
     static struct call_count counter_ = {.name = __func__}; \
-    count_call(&counter_); \
+    CUresult planned_ = count_call(&counter_); \
+    if (planned_ != CUDA_SUCCESS) \
+      return planned_; \
   } while (0)
 
 static int by_name(const void *a, const void *b) {
@@ -345,9 +391,24 @@ static struct op *op_new(enum op_kind kind) {
 CUresult cuInit(unsigned flags) { MOCK_CALL(); (void)flags; return CUDA_SUCCESS; }
 CUresult cuDriverGetVersion(int *v) { MOCK_CALL(); *v = 13000; return CUDA_SUCCESS; }
 CUresult cuGetErrorName(CUresult e, const char **s) { MOCK_CALL();
-  *s = e == CUDA_SUCCESS ? "CUDA_SUCCESS" : e == CUDA_ERROR_NOT_READY ? "CUDA_ERROR_NOT_READY"
-       : e == CUDA_ERROR_NOT_FOUND ? "CUDA_ERROR_NOT_FOUND"
-       : e == CUDA_ERROR_INVALID_IMAGE ? "CUDA_ERROR_INVALID_IMAGE" : "CUDA_ERROR_MOCK";
+  static const struct {
+    CUresult code;
+    const char *name;
+  } names[] = {
+      {CUDA_SUCCESS, "CUDA_SUCCESS"},
+      {CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE"},
+      {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY"},
+      {CUDA_ERROR_NOT_READY, "CUDA_ERROR_NOT_READY"},
+      {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND"},
+      {CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE"},
+      {CUDA_ERROR_ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS"},
+      {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"},
+      {CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED"},
+  };
+  *s = "CUDA_ERROR_MOCK";
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (names[i].code == e)
+      *s = names[i].name;
   return CUDA_SUCCESS;
 }
 CUresult cuGetErrorString(CUresult e, const char **s) { MOCK_CALL(); return cuGetErrorName(e, s); }
