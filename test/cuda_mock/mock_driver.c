@@ -37,6 +37,8 @@
  *                         wrong results instead of passing by luck.
  *   MOCK_CUDA_CALLS=1     at exit, print to stderr one line per entry point
  *                         called: `mock: calls <name> <count>`.
+ *   MOCK_CUDA_FAULT=<n>   the n-th kernel run faults (illegal address): a
+ *                         sticky error, as on a GPU (mock_fault_plan).
  *   MOCK_CUDA_FAIL=<entry point>:<n>[+]:<CUresult>
  *                         the n-th call of that entry point (with `+`, it
  *                         and every later one) fails with that error, so
@@ -184,6 +186,30 @@ __attribute__((constructor)) static void mock_fail_plan(void) {
   exit(2);
 }
 
+/* MOCK_CUDA_FAULT=<n>: the n-th kernel a stream runs faults (an illegal
+ * address) instead of running. As on a GPU the error is sticky: later
+ * kernels and copies do nothing, every entry point but the error-name
+ * ones returns it (a synchronisation after the work it waits for), stream
+ * callbacks are passed it, and host functions are no longer called. */
+static long fault_at;
+static atomic_long kernels_started;
+static _Atomic CUresult sticky_error = CUDA_SUCCESS;
+
+__attribute__((constructor)) static void mock_fault_plan(void) {
+  const char *fault = getenv("MOCK_CUDA_FAULT");
+  if (fault && *fault)
+    fault_at = strtol(fault, NULL, 10);
+}
+
+/* On a stream's worker, before a kernel: true when it must not run. */
+static bool kernel_faults(void) {
+  if (!fault_at)
+    return false;
+  if (atomic_fetch_add(&kernels_started, 1) + 1 == fault_at)
+    atomic_store(&sticky_error, CUDA_ERROR_ILLEGAL_ADDRESS);
+  return atomic_load(&sticky_error) != CUDA_SUCCESS;
+}
+
 /* Counts the call; the error MOCK_CUDA_FAIL plans for it, else success. */
 static CUresult count_call(struct call_count *counter) {
   long call = atomic_fetch_add_explicit(&counter->calls, 1, memory_order_relaxed) + 1;
@@ -195,7 +221,16 @@ static CUresult count_call(struct call_count *counter) {
   if (fail_plan.first && strcmp(counter->name, fail_plan.name) == 0 &&
       (call == fail_plan.first || (fail_plan.onwards && call > fail_plan.first)))
     return fail_plan.error;
-  return CUDA_SUCCESS;
+  /* After a fault: not the error names, not making a context current, and
+   * the synchronisations after they have waited. */
+  static const char *const unaffected[] = {"cuGetErrorName", "cuGetErrorString",
+                                           "cuCtxSetCurrent", "cuCtxGetCurrent",
+                                           "cuStreamSynchronize", "cuEventSynchronize",
+                                           "cuCtxSynchronize"};
+  for (size_t i = 0; i < sizeof unaffected / sizeof *unaffected; i++)
+    if (strcmp(counter->name, unaffected[i]) == 0)
+      return CUDA_SUCCESS;
+  return atomic_load(&sticky_error);
 }
 #define MOCK_CALL() \
   do { \
@@ -268,8 +303,8 @@ static void *cb_main(void *unused) {
     pthread_mutex_unlock(&cb_lock);
     pthread_mutex_lock(&driver_lock);
     if (item->op->callback)
-      item->op->callback(item->stream, CUDA_SUCCESS, item->op->arg);
-    else
+      item->op->callback(item->stream, atomic_load(&sticky_error), item->op->arg);
+    else if (atomic_load(&sticky_error) == CUDA_SUCCESS)
       item->op->hostfn(item->op->arg);
     pthread_mutex_unlock(&driver_lock);
     pthread_mutex_lock(&cb_lock);
@@ -317,13 +352,16 @@ static void *stream_main(void *arg) {
       usleep((useconds_t)(rand_r(&s->delay_seed) % (delay_max_us + 1)));
     switch (op->kind) {
     case OP_COPY:
-      memcpy(op->dst, op->staged ? op->staged : op->src, op->size);
+      if (atomic_load(&sticky_error) == CUDA_SUCCESS)
+        memcpy(op->dst, op->staged ? op->staged : op->src, op->size);
       break;
     case OP_NOP:
-      usleep(20); /* a kernel takes a while */
+      if (!kernel_faults())
+        usleep(20); /* a kernel takes a while */
       break;
     case OP_KERNEL:
-      mock_call_host_function(op->kernel, op->nargs, op->args);
+      if (!kernel_faults())
+        mock_call_host_function(op->kernel, op->nargs, op->args);
       break;
     case OP_CALLBACK:
       cb_run(s, op);
@@ -452,7 +490,7 @@ CUresult cuCtxSetCurrent(CUcontext c) { MOCK_CALL(); current = c; return CUDA_SU
 CUresult cuCtxGetCurrent(CUcontext *c) { MOCK_CALL(); *c = current; return CUDA_SUCCESS; }
 CUresult cuCtxSetLimit(CUlimit l, size_t v) { MOCK_CALL(); (void)l, (void)v; return CUDA_SUCCESS; }
 CUresult cuCtxGetLimit(size_t *v, CUlimit l) { MOCK_CALL(); (void)l; *v = 8u << 20; return CUDA_SUCCESS; }
-CUresult cuCtxSynchronize(void) { MOCK_CALL(); return CUDA_SUCCESS; }
+CUresult cuCtxSynchronize(void) { MOCK_CALL(); return atomic_load(&sticky_error); }
 CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned n, CUjit_option *o,
                             void **v) { MOCK_CALL();
   (void)n, (void)o, (void)v;
@@ -616,7 +654,7 @@ CUresult cuStreamDestroy_v2(CUstream s) { MOCK_CALL();
 CUresult cuStreamSynchronize(CUstream s) { MOCK_CALL();
   if (s)
     stream_drain(s);
-  return CUDA_SUCCESS;
+  return atomic_load(&sticky_error);
 }
 CUresult cuStreamQuery(CUstream s) { MOCK_CALL();
   pthread_mutex_lock(&s->lock);
@@ -697,7 +735,7 @@ CUresult cuEventSynchronize(CUevent e) { MOCK_CALL();
     record_release(r);
   }
   pthread_mutex_unlock(&ev->lock);
-  return CUDA_SUCCESS;
+  return atomic_load(&sticky_error);
 }
 /* The argument buffer of `extra` (CU_LAUNCH_PARAM_BUFFER_POINTER/SIZE). */
 static CUresult launch_buffer(void **extra, const uintptr_t **buffer, size_t *size) {

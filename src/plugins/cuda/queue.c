@@ -17,6 +17,7 @@
  * only hands the completion over to our completion thread (the bottom half,
  * below), which runs the target layer's callback.
  */
+#include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -256,6 +257,10 @@ struct cuda_done {
   omprt_done_fn fn;
   void *arg;
   CUresult status;
+  /* cuLaunchHostFunc only: registered, its host function not yet run
+   * (cuda_hf_pending, under cuda_bh_lock) */
+  bool pending;
+  struct cuda_done *pending_prev, *pending_next;
 };
 
 static pthread_mutex_t cuda_bh_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -265,6 +270,25 @@ static _Atomic int cuda_bh_pending; /* completions handed over, not yet taken */
 static bool cuda_bh_sleeping;
 static pthread_once_t cuda_bh_once = PTHREAD_ONCE_INIT;
 
+/* Host functions registered and not yet run. The driver never runs a host
+ * function once a kernel has faulted (the error is sticky; unlike a stream
+ * callback, which is passed it), so their tasks would never complete: while
+ * any is pending the completion thread sleeps at most CUDA_HF_CHECK_NS at a
+ * time and then asks one of their streams for a sticky error, which it
+ * reports as that completion's failure. */
+static struct cuda_done *cuda_hf_pending;
+#define CUDA_HF_CHECK_NS 100000000
+
+static void cuda_hf_unlink(struct cuda_done *done) {
+  if (done->pending_prev)
+    done->pending_prev->pending_next = done->pending_next;
+  else
+    cuda_hf_pending = done->pending_next;
+  if (done->pending_next)
+    done->pending_next->pending_prev = done->pending_prev;
+  done->pending = false;
+}
+
 /* Spin this long for the next completion before sleeping: a burst of
  * target tasks completes back to back. */
 #define CUDA_BH_SPIN_NS 100000
@@ -273,6 +297,32 @@ static uint64_t cuda_now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Called with cuda_bh_lock held, after a sleep that timed out with host
+ * functions pending: when the context of the oldest one's stream holds a
+ * sticky error, that completion becomes a failure (the lock is dropped
+ * around the query, which never waits for the driver's callback thread). */
+static void cuda_hf_check(void) {
+  struct cuda_done *oldest = cuda_hf_pending;
+  while (oldest && oldest->pending_next)
+    oldest = oldest->pending_next;
+  if (!oldest)
+    return;
+  struct cuda_queue *q = oldest->queue;
+  pthread_mutex_unlock(&cuda_bh_lock);
+  CUresult res = cuda_enter(q->dev) ? CUDA_ERROR_INVALID_CONTEXT : cu_cuStreamQuery(q->stream);
+  pthread_mutex_lock(&cuda_bh_lock);
+  if (res == CUDA_SUCCESS || res == CUDA_ERROR_NOT_READY || !oldest->pending)
+    return; /* healthy, or its host function ran meanwhile */
+  cuda_hf_unlink(oldest);
+  oldest->status = res;
+  oldest->next = NULL;
+  if (cuda_bh_tail)
+    cuda_bh_tail->next = oldest;
+  else
+    cuda_bh_head = oldest;
+  cuda_bh_tail = oldest;
 }
 
 static void *cuda_bh_main(void *unused) {
@@ -285,7 +335,21 @@ static void *cuda_bh_main(void *unused) {
     pthread_mutex_lock(&cuda_bh_lock);
     while (!cuda_bh_head) {
       cuda_bh_sleeping = true;
-      pthread_cond_wait(&cuda_bh_wake, &cuda_bh_lock);
+      if (cuda_hf_pending) {
+        struct timespec deadline;
+        clock_gettime(CLOCK_REALTIME, &deadline);
+        deadline.tv_nsec += CUDA_HF_CHECK_NS;
+        if (deadline.tv_nsec >= 1000000000) {
+          deadline.tv_sec++;
+          deadline.tv_nsec -= 1000000000;
+        }
+        if (pthread_cond_timedwait(&cuda_bh_wake, &cuda_bh_lock, &deadline) == ETIMEDOUT) {
+          cuda_bh_sleeping = false;
+          cuda_hf_check();
+        }
+      } else {
+        pthread_cond_wait(&cuda_bh_wake, &cuda_bh_lock);
+      }
       cuda_bh_sleeping = false;
     }
     struct cuda_done *list = cuda_bh_head;
@@ -324,9 +388,11 @@ static void cuda_bh_start(void) {
 /* Top half, on the driver's thread: hand over and return at once. */
 static void cuda_done_handover(struct cuda_done *done, CUresult status) {
   cuda_callback_thread = true;
+  pthread_mutex_lock(&cuda_bh_lock);
+  if (done->pending)
+    cuda_hf_unlink(done);
   done->status = status;
   done->next = NULL;
-  pthread_mutex_lock(&cuda_bh_lock);
   if (cuda_bh_tail)
     cuda_bh_tail->next = done;
   else
@@ -369,11 +435,27 @@ int cuda_queue_on_done(int dev, void *queue, omprt_done_fn fn, void *arg) {
   struct cuda_done *done = malloc(sizeof(*done));
   if (!done)
     return OMPRT_OUT_OF_MEMORY;
-  *done = (struct cuda_done){NULL, q, fn, arg, CUDA_SUCCESS};
+  *done = (struct cuda_done){.queue = q, .fn = fn, .arg = arg, .status = CUDA_SUCCESS};
   pthread_once(&cuda_bh_once, cuda_bh_start);
-  CUresult res = cuda_use_hostfunc()
-                     ? cu_cuLaunchHostFunc(q->stream, cuda_done_hostfunc, done)
-                     : cu_cuStreamAddCallback(q->stream, cuda_done_callback, done, 0);
+  CUresult res;
+  if (cuda_use_hostfunc()) {
+    /* Listed before it can run: its handover takes it off the list. */
+    pthread_mutex_lock(&cuda_bh_lock);
+    done->pending = true;
+    done->pending_next = cuda_hf_pending;
+    if (cuda_hf_pending)
+      cuda_hf_pending->pending_prev = done;
+    cuda_hf_pending = done;
+    pthread_mutex_unlock(&cuda_bh_lock);
+    res = cu_cuLaunchHostFunc(q->stream, cuda_done_hostfunc, done);
+    if (res != CUDA_SUCCESS) {
+      pthread_mutex_lock(&cuda_bh_lock);
+      cuda_hf_unlink(done);
+      pthread_mutex_unlock(&cuda_bh_lock);
+    }
+  } else {
+    res = cu_cuStreamAddCallback(q->stream, cuda_done_callback, done, 0);
+  }
   if (res != CUDA_SUCCESS) {
     free(done);
     return cuda_fail(res, "cuLaunchHostFunc/cuStreamAddCallback");
