@@ -289,6 +289,20 @@ static void cuda_hf_unlink(struct cuda_done *done) {
   done->pending = false;
 }
 
+/* Queue a completion for the completion thread, with its status (called
+ * with cuda_bh_lock held). */
+static void cuda_bh_append(struct cuda_done *done, CUresult status) {
+  if (done->pending)
+    cuda_hf_unlink(done);
+  done->status = status;
+  done->next = NULL;
+  if (cuda_bh_tail)
+    cuda_bh_tail->next = done;
+  else
+    cuda_bh_head = done;
+  cuda_bh_tail = done;
+}
+
 /* Spin this long for the next completion before sleeping: a burst of
  * target tasks completes back to back. */
 #define CUDA_BH_SPIN_NS 100000
@@ -315,14 +329,7 @@ static void cuda_hf_check(void) {
   pthread_mutex_lock(&cuda_bh_lock);
   if (res == CUDA_SUCCESS || res == CUDA_ERROR_NOT_READY || !oldest->pending)
     return; /* healthy, or its host function ran meanwhile */
-  cuda_hf_unlink(oldest);
-  oldest->status = res;
-  oldest->next = NULL;
-  if (cuda_bh_tail)
-    cuda_bh_tail->next = oldest;
-  else
-    cuda_bh_head = oldest;
-  cuda_bh_tail = oldest;
+  cuda_bh_append(oldest, res);
 }
 
 static void *cuda_bh_main(void *unused) {
@@ -389,15 +396,7 @@ static void cuda_bh_start(void) {
 static void cuda_done_handover(struct cuda_done *done, CUresult status) {
   cuda_callback_thread = true;
   pthread_mutex_lock(&cuda_bh_lock);
-  if (done->pending)
-    cuda_hf_unlink(done);
-  done->status = status;
-  done->next = NULL;
-  if (cuda_bh_tail)
-    cuda_bh_tail->next = done;
-  else
-    cuda_bh_head = done;
-  cuda_bh_tail = done;
+  cuda_bh_append(done, status);
   atomic_store_explicit(&cuda_bh_pending, 1, memory_order_release);
   if (cuda_bh_sleeping)
     pthread_cond_signal(&cuda_bh_wake);
