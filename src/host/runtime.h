@@ -755,6 +755,9 @@ bool omp_taskgroup_is_cancelled(struct omp_task *task);
 
 void *omp_task_mem_alloc(size_t size);
 void omp_task_mem_free(void *ptr);
+/* The same through the owner's lock-free remote list, from any context
+ * (omp_fulfill_event, which programs call from signal handlers). */
+void omp_task_mem_free_anywhere(void *ptr);
 
 void omp_affinity_unbind_self(void);
 bool omp_hidden_helper_enabled(void);

@@ -89,14 +89,19 @@ static void omp_ompt_task_schedule(struct omp_task *prior, int status,
              next ? &next->ompt_task_data : NULL);
 }
 
-static void omp_task_unref(struct omp_task *task) {
+static void omp_task_unref_as(struct omp_task *task, bool anywhere) {
   if (task->implicit)
     return;
   if (atomic_fetch_sub_explicit(&task->refs, 1, memory_order_acq_rel) == 1) {
     omp_deps_free_children(task);
-    omp_task_mem_free(task);
+    if (anywhere)
+      omp_task_mem_free_anywhere(task);
+    else
+      omp_task_mem_free(task);
   }
 }
+
+static void omp_task_unref(struct omp_task *task) { omp_task_unref_as(task, false); }
 
 /* ---- completion ---------------------------------------------------------- */
 
@@ -116,8 +121,13 @@ bool omp_task_flush_done(struct omp_thread *th) {
 
 /* The task and its body are done: release successors, then the counters
  * others wait on. May run on any thread, also one that is not OpenMP's
- * (omp_fulfill_event from a driver callback). */
-void omp_task_complete(struct omp_task *task) {
+ * (omp_fulfill_event from a driver callback). `foreign`: the completion
+ * comes from outside the task's execution (omp_fulfill_event, a proxy
+ * task), maybe from a signal handler that interrupted a member in the
+ * middle of its own bookkeeping: then only atomic updates, never the
+ * calling member's deferred count (an update of it was lost that way, and
+ * the team's join waited for ever) nor its allocator's local lists. */
+static void omp_task_complete_as(struct omp_task *task, bool foreign) {
   if (task->depnode)
     omp_deps_release(task);
   struct omp_team *team = task->team;
@@ -128,7 +138,7 @@ void omp_task_complete(struct omp_task *task) {
   struct omp_team *parent_team = parent->team;
   bool parent_explicit = !parent->implicit;
   struct omp_thread *th = omp_self_tls;
-  if (OMP_LIKELY(th && th->team == team && parent_team == team &&
+  if (OMP_LIKELY(!foreign && th && th->team == team && parent_team == team &&
                  !team->is_hidden_helper)) {
     /* A member completing its own team's task (the common case). The
      * team cannot go away under us: its join waits for us. Only barriers
@@ -161,9 +171,11 @@ void omp_task_complete(struct omp_task *task) {
     omp_team_signal_work(parent_team);
   atomic_fetch_sub(&team->tasks.signalers, 1);
   if (parent_explicit)
-    omp_task_unref(parent);
-  omp_task_unref(task);
+    omp_task_unref_as(parent, foreign);
+  omp_task_unref_as(task, foreign);
 }
+
+void omp_task_complete(struct omp_task *task) { omp_task_complete_as(task, false); }
 
 /* The same with a tool: what it is told follows the state each step takes.
  * A task whose event a fulfilment may race with is held by one reference
@@ -490,12 +502,12 @@ static void omp_ompt_fulfill(struct omp_task *task) {
   } else if (atomic_compare_exchange_strong(&task->detach_state, &waiting,
                                             OMP_DETACH_FULFILLED)) {
     omp_ompt_task_schedule(task, ompt_task_late_fulfill, NULL);
-    omp_task_complete(task);
+    omp_task_complete_as(task, true);
   } else {
     omp_warn("omp_fulfill_event: the event was already fulfilled or is not a "
              "detach event");
   }
-  omp_task_unref(task);
+  omp_task_unref_as(task, true);
 }
 
 OMP_EXPORT void omp_fulfill_event(omp_event_handle_t event) {
@@ -515,18 +527,18 @@ OMP_EXPORT void omp_fulfill_event(omp_event_handle_t event) {
              "detach event");
     return;
   }
-  omp_task_complete(task);
+  omp_task_complete_as(task, true);
 }
 
 /* ---- proxy tasks ------------------------------------------------------------------ */
 
 OMP_EXPORT void __kmpc_proxy_task_completed(int32_t gtid, kmp_task_t *ptask) {
   (void)gtid;
-  omp_task_complete(omp_task_of(ptask));
+  omp_task_complete_as(omp_task_of(ptask), true);
 }
 
 OMP_EXPORT void __kmpc_proxy_task_completed_ooo(kmp_task_t *ptask) {
-  omp_task_complete(omp_task_of(ptask));
+  omp_task_complete_as(omp_task_of(ptask), true);
 }
 
 /* ---- hooks for libomptarget --------------------------------------------------- */

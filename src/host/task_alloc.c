@@ -88,7 +88,10 @@ void *omp_task_mem_alloc(size_t size) {
   return b + 1;
 }
 
-void omp_task_mem_free(void *ptr) {
+/* anywhere: the block goes to its owner's remote list even when the
+ * calling thread is the owner, so a free from a signal handler cannot break
+ * the owner's local lists under an allocation it interrupted. */
+static void omp_task_mem_release(void *ptr, bool anywhere) {
   if (!ptr)
     return;
   struct omp_mem_block *b = (struct omp_mem_block *)ptr - 1;
@@ -99,7 +102,7 @@ void omp_task_mem_free(void *ptr) {
     return;
   }
   struct omp_thread *th = omp_self_tls;
-  if (th && th->mem_cache == owner) {
+  if (!anywhere && th && th->mem_cache == owner) {
     if (owner->nlocal[cls] >= OMP_MEM_CACHE_MAX) {
       free(b);
       return;
@@ -116,3 +119,6 @@ void omp_task_mem_free(void *ptr) {
   while (!atomic_compare_exchange_weak_explicit(&owner->remote[cls], &head, b,
                                                 memory_order_release, memory_order_relaxed));
 }
+
+void omp_task_mem_free(void *ptr) { omp_task_mem_release(ptr, false); }
+void omp_task_mem_free_anywhere(void *ptr) { omp_task_mem_release(ptr, true); }
