@@ -6,7 +6,8 @@
 # here may not have packed LLVM); the numbers are the
 # mock's and not checked. Checked: each part ends 0 within its budget, the
 # probe found the device, each part's sections ran, benchmark lines reached
-# bench.csv and kernels.csv, and the summary lists all 28 targets.
+# bench.csv and studies.csv (kernel times too), no part writes more than the
+# 8 files the device tool returns, and the summary lists all 28 targets.
 set -u
 build=$1 mock=$2
 out=$(mktemp -d)
@@ -34,7 +35,11 @@ for part in 1 2; do
   done
   echo "part $part: ${took}s of ${budget}s, $(($(wc -l <"$out/$part/bench.log"))) lines of benchmark output"
 done
-[ "$(wc -l <"$out/1/kernels.csv")" -ge 4 ] || fail "part 1: kernels.csv has no kernel times"
+[ "$(grep -c '^kernel_time,' "$out/1/studies.csv")" -ge 3 ] || fail "part 1: studies.csv has no kernel times"
+for part in 1 2; do
+  n=$(ls "$out/$part" | wc -l)
+  ((n <= 8)) || fail "part $part wrote $n files; the device tool returns 8"
+done
 grep -q "^b1_helpers,ours,hh=1," "$out/1/studies.csv" || fail "part 1: no helper study in studies.csv"
 grep -q "^b1_completion,ours,hh=1;callback," "$out/2/studies.csv" || fail "part 2: no completion study"
 head -1 "$out/2/b14.csv" | grep -q "^bench,n,t,ours_sync_us," || fail "part 2: no b14.csv"

@@ -40,8 +40,8 @@
 #   4. the same gpu.* tests on LLVM 19's runtimes (OMPRT_GPU_RUNTIME, see
 #      gpu_test.sh), for a side-by-side table
 # Files in <out dir> (the device tool returns 8): summary.txt (all of this
-# script's output), bench.csv (b14 and cuda_b1 lines), studies.csv,
-# kernels.csv, bench.log (every benchmark's whole output); part 1
+# script's output), bench.csv (b14 and cuda_b1 lines), studies.csv (the
+# studies and kernel times), bench.log (every benchmark's whole output); part 1
 # ctest_ours.log, ctest_ours_full.log (every test's output); part 2
 # b14.csv, ctest_llvm.log.
 # Exit status 0 unless a test of ours failed or the script could not run;
@@ -198,10 +198,9 @@ b14_drtl=$build/test/devicertl/gpu/gpu_drtl_b14 mm_drtl=$build/test/devicertl/gp
 ours=(env LD_LIBRARY_PATH="$libs" OMPRT_EXPECT_LIB="$build/lib" OMP_NUM_THREADS=8)
 llvm=(env LD_LIBRARY_PATH="$llvm_libs" PATH="/usr/local/cuda/bin:$PATH"
   OMPRT_EXPECT_LIB="$llvm_dir" OMP_NUM_THREADS=8)
-csv=$out/bench.csv scsv=$out/studies.csv kcsv=$out/kernels.csv blog=$out/bench.log
+csv=$out/bench.csv scsv=$out/studies.csv blog=$out/bench.log
 echo "runtime,bench,n,t,async,kernel,median_us,per_offload_us,ran_on" >"$csv"
 echo "study,runtime,config,value_us,ran_on,line" >"$scsv"
-echo "runtime,kernel,median_us,min_us" >"$kcsv"
 : >"$blog"
 can_bench=0
 ((probe_rc == 0)) && can_bench=1
@@ -352,18 +351,29 @@ fi
 
 if in_part 1 && ((can_bench)); then
   section "kernel times: our device runtime, LLVM 19's, hand-written CUDA"
+  # kernel_times <runtime regex>: the program's "runtime,kernel,median_us,
+  # min_us" lines as studies.csv rows (study kernel_time, config = kernel).
+  # Rows of a run whose results were wrong say "unverified" where the
+  # others say "device", and count for no target.
+  kernel_times() {
+    local where=device
+    printf '%s\n' "$text" | grep -q -x OK || where=unverified
+    printf '%s\n' "$text" | grep -E "^$1," | while IFS=, read -r rt kernel median min; do
+      echo "kernel_time,$rt,$kernel,$median,$where,$rt,$kernel,$median,$min" >>"$scsv"
+    done
+  }
   drtl=$build/test/devicertl/gpu
   for prog in "$drtl/gpu_drtl_kernel_times" "$drtl/gpu_drtl_kernel_times_llvm"; do
     [ -x "$prog" ] || { echo "$(basename "$prog"): not carried"; continue; }
     run_logged 60 ours "${ours[@]}" OMP_TARGET_OFFLOAD=MANDATORY "$prog" || continue
-    printf '%s\n' "$text" | grep -E '^(ours|llvm),' >>"$kcsv"
+    kernel_times "(ours|llvm)"
     printf '%s\n' "$text" | grep -q -x OK || echo "$(basename "$prog"): results not verified (bench.log)"
   done
   if [ -x "$cuda_b1" ] && run_logged 60 cuda "$cuda_b1" --kernels; then
-    printf '%s\n' "$text" | grep -E '^cuda,' >>"$kcsv"
+    kernel_times cuda
     printf '%s\n' "$text" | grep -q -x OK || echo "cuda_b1 --kernels: results not verified (bench.log)"
   fi
-  column -s, -t <"$kcsv" 2>/dev/null || cat "$kcsv"
+  grep '^kernel_time,' "$scsv" | cut -d, -f2-4 | column -s, -t 2>/dev/null
 fi
 
 # ---- part 2 ------------------------------------------------------------------------
@@ -566,16 +576,17 @@ elif [ "$(wc -l <"$csv")" -gt 1 ]; then
 fi
 if ((can_bench)); then
   echo
-  echo "issue 6 and 7 targets, this run (value: ratio, target; - where a run is missing or fell back;"
+  echo "issue 6 and 7 targets, this run (value: ratio, target; - where a run is missing, fell back"
+  echo "to the host or computed a wrong result;"
   echo "ours = our host runtime on LLVM 19's device runtime, ours+drtl = our whole stack):"
-  awk -F, -v bench="$csv" -v kern="$kcsv" '
+  awk -F, -v bench="$csv" '
     function ratio(a, b) { return (a != "" && b != "" && b + 0 > 0) ? (a + 0) / (b + 0) : "" }
     function show(what, x, op, goal) {
       if (x == "") { printf "  %-58s %8s   (%s %s)\n", what, "-", op, goal; return }
       ok = (op == ">=") ? x >= goal : x <= goal
       printf "  %-58s %8.2f   (%s %s) %s\n", what, x, op, goal, ok ? "met" : "NOT met" }
     FILENAME == bench { if (FNR > 1 && $9 == "device") b[$1 "," $2 "," $3 "," $4 "," $5] = $8; next }
-    FILENAME == kern { if (FNR > 1) k[$1 "," $2] = $3; next }
+    FNR > 1 && $1 == "kernel_time" { if ($5 == "device") k[$2 "," $3] = $4; next }
     FNR > 1 && $5 == "device" && $4 != "" { v[$2 "," $1 "," $3] = $4 }
     END {
       for (m = 1; m <= 2; m++) { mem = m == 1 ? "pinned" : "pageable"; key = "matmul_indep,S=128;2048 tasks;" mem
@@ -599,7 +610,7 @@ if ((can_bench)); then
       show("B1 K: ours/LLVM device runtime (time)", ratio(k["ours,b1_K"], k["llvm,b1_K"]), "<=", 1.03)
       show("generic seq+par: ours/LLVM device runtime (time)",
            ratio(k["ours,generic_seq_par"], k["llvm,generic_seq_par"]), "<=", 1.03)
-    }' "$csv" "$kcsv" "$scsv"
+    }' "$csv" "$scsv"
 fi
 if [ -s "$blog" ]; then
   failed=$(grep -E '^== .*\(exit [0-9]+' "$blog" | grep -c -v -E '\(exit (0|77)[,)]')
