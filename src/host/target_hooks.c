@@ -1,6 +1,7 @@
 /* target_hooks.c — what libomptarget asks of the host runtime beyond the
- * LLVM ABI: letting a running target task complete later, and device-side
- * dependences between target tasks (device_signal.h).
+ * LLVM ABI: letting a running target task complete later, device-side
+ * dependences between target tasks (device_signal.h), and finishing the
+ * initial thread's target tasks before the program's images go.
  *
  * A deferred target task (run by the hidden helper team) issues its copies
  * and kernel on a device queue and returns at once; the plugin's completion
@@ -25,6 +26,21 @@ OMP_EXPORT void *__omprt_task_detach_current(void) {
   if (!atomic_compare_exchange_strong(&task->detach_state, &none, OMP_DETACH_ARMED))
     return NULL;
   return task;
+}
+
+/* At the program's end, libomptarget unregistering its images (from the
+ * program's exit handlers) first lets the initial thread, outside any
+ * parallel region, wait for the tasks its implicit task still has: the
+ * target tasks of `nowait` constructs nobody waited for, which would
+ * otherwise go on running on a device whose images are gone (ours and
+ * LLVM 19 crashed there). As a taskwait: they complete, with their output. */
+OMP_EXPORT void __omprt_finish_initial_tasks(void) {
+  struct omp_thread *th = omp_self_tls;
+  if (!th || !th->task || !th->task->implicit || omp_get_level() != 0)
+    return;
+  if (atomic_load(&th->task->incomplete_children) == 0)
+    return;
+  omp_taskwait_children(th);
 }
 
 /* ---- device-side dependences ------------------------------------------------------ */

@@ -139,7 +139,13 @@ static void tgt_device_drop_images(struct tgt_device *dev, __tgt_bin_desc *desc)
 }
 
 /* At exit the program's images go away; devices keep nothing of them. */
+/* libomp (target_hooks.c): the initial thread's outstanding tasks finish. */
+void __omprt_finish_initial_tasks(void);
+
 TGT_EXPORT void __tgt_unregister_lib(__tgt_bin_desc *desc) {
+  /* A program that ends with `nowait` target tasks still running: they
+   * finish first, their images still loaded. */
+  __omprt_finish_initial_tasks();
   pthread_mutex_lock(&tgt_images_lock);
   int kept = 0;
   for (int i = 0; i < tgt_nimages; i++) {
