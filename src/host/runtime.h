@@ -221,6 +221,7 @@ struct omp_task {
   bool started;                /* an untied task that re-enqueues itself */
   bool if0;                    /* undeferred: run by its encountering thread */
   bool target_task;            /* from __kmpc_omp_target_task_alloc */
+  bool counted_target;         /* in omp_target_tasks_outstanding (task.c) */
   bool construct_seen;         /* its body began a device construct */
   uint32_t flags;              /* OMP_TASK_* from clang */
   int creator_tid;             /* deque the task goes back to when released */
@@ -713,6 +714,10 @@ void omp_task_ready(struct omp_thread *th, struct omp_task *task);
 void omp_task_requeue(struct omp_task *task);
 void omp_task_complete(struct omp_task *task);
 void omp_taskwait_children(struct omp_thread *th);
+/* Deferred target tasks submitted and not yet complete, in the whole
+ * process (target_hooks.c waits for none to be left at the program's end). */
+extern _Atomic long omp_target_tasks_outstanding;
+void omp_task_count_target(struct omp_task *task);
 
 /* omp_task_enqueue: OMP_ENQUEUE_FULL (the caller runs the task), queued,
  * or queued and a waiter must hear of it (omp_team_signal_work). */

@@ -9,8 +9,12 @@
  * complete and release its dependences (seed 001's detach design: nobody
  * polls, the helper thread is free for the next task at once).
  */
+#include <time.h>
+
 #include "device_signal.h"
 #include "runtime.h"
+
+int32_t __kmpc_omp_taskyield(ident_t *loc, int32_t gtid, int end_part);
 
 /* Arm a completion event on the calling thread's current task; NULL when
  * that task cannot complete later (an implicit or undeferred task, or one
@@ -29,18 +33,22 @@ OMP_EXPORT void *__omprt_task_detach_current(void) {
 }
 
 /* At the program's end, libomptarget unregistering its images (from the
- * program's exit handlers) first lets the initial thread, outside any
- * parallel region, wait for the tasks its implicit task still has: the
- * target tasks of `nowait` constructs nobody waited for, which would
- * otherwise go on running on a device whose images are gone (ours and
- * LLVM 19 crashed there). As a taskwait: they complete, with their output. */
+ * program's exit handlers) first lets an initial thread outside any
+ * parallel region wait for the deferred target tasks still running: those
+ * of `nowait` constructs nobody waited for, which would otherwise go on
+ * running on a device whose images are gone (ours and LLVM 19 crashed
+ * there). Only target tasks: a host task that never completes (a detach
+ * event never fulfilled) must not hold up the exit. Meanwhile the thread
+ * runs tasks it can (a target task's host-task predecessor, say). */
 OMP_EXPORT void __omprt_finish_initial_tasks(void) {
   struct omp_thread *th = omp_self_tls;
   if (!th || !th->task || !th->task->implicit || omp_get_level() != 0)
     return;
-  if (atomic_load(&th->task->incomplete_children) == 0)
-    return;
-  omp_taskwait_children(th);
+  while (atomic_load_explicit(&omp_target_tasks_outstanding, memory_order_acquire) > 0) {
+    __kmpc_omp_taskyield(NULL, th->gtid, 0);
+    struct timespec pause = {0, 50000};
+    nanosleep(&pause, NULL);
+  }
 }
 
 /* ---- device-side dependences ------------------------------------------------------ */

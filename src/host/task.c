@@ -105,6 +105,21 @@ static void omp_task_unref(struct omp_task *task) { omp_task_unref_as(task, fals
 
 /* ---- completion ---------------------------------------------------------- */
 
+_Atomic long omp_target_tasks_outstanding;
+
+/* A deferred target task is submitted: counted until it completes. */
+void omp_task_count_target(struct omp_task *task) {
+  if (!task->target_task || task->counted_target)
+    return;
+  task->counted_target = true;
+  atomic_fetch_add_explicit(&omp_target_tasks_outstanding, 1, memory_order_relaxed);
+}
+
+static void omp_task_uncount_target(struct omp_task *task) {
+  if (OMP_UNLIKELY(task->counted_target))
+    atomic_fetch_sub_explicit(&omp_target_tasks_outstanding, 1, memory_order_release);
+}
+
 /* Takes the calling thread's deferred completions off their team's pending
  * count and tells waiters; true when there were any. Called before a
  * thread sleeps, leaves a wait, or completes a task of another team. */
@@ -155,6 +170,7 @@ static void omp_task_complete_as(struct omp_task *task, bool foreign) {
     }
     th->tasks_done++;
     omp_team_signal_work(team); /* taskwait and taskgroup waiters */
+    omp_task_uncount_target(task);
     if (parent_explicit)
       omp_task_unref(parent);
     omp_task_unref(task);
@@ -170,6 +186,7 @@ static void omp_task_complete_as(struct omp_task *task, bool foreign) {
   if (team != parent_team)
     omp_team_signal_work(parent_team);
   atomic_fetch_sub(&team->tasks.signalers, 1);
+  omp_task_uncount_target(task);
   if (parent_explicit)
     omp_task_unref_as(parent, foreign);
   omp_task_unref_as(task, foreign);
@@ -366,6 +383,7 @@ static int32_t omp_task_submit(struct omp_thread *th, struct omp_task *task) {
     return 0;
   }
   omp_task_take_priority(task);
+  omp_task_count_target(task);
   if (omp_ompt_enabled())
     omp_ompt_task_create(th, task, false);
   omp_task_ready(th, task);

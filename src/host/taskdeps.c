@@ -628,6 +628,7 @@ OMP_EXPORT int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid,
   struct omp_task *task = omp_task_of(new_task);
   if (ndeps + ndeps_noalias <= 0)
     return __kmpc_omp_task(loc, gtid, new_task);
+  omp_task_count_target(task);
   if (task->flags & OMP_TASK_PRIORITY) {
     int prio = new_task->data2.priority;
     task->priority = prio < 0 ? 0 : prio > omp_global.max_task_priority
