@@ -687,6 +687,66 @@ OMP_EXPORT void omp_get_partition_place_nums(int *place_nums) {
   }
 }
 
+/* ---- KMP_HIDDEN_HELPER_AFFINITY ------------------------------------------------ */
+
+/* The hidden helper threads' own places and policy (env_affinity.c reads
+ * the variable, KMP_AFFINITY's syntax), built by the same code as the
+ * team threads' and kept apart from them. */
+static struct omp_place *omp_hh_places;
+static int omp_hh_nplaces;
+static int omp_hh_bind = omp_proc_bind_false;
+static bool omp_hh_verbose;
+
+void omp_affinity_hidden_helper_init(int bind, const char *places, bool verbose) {
+  if (bind != omp_proc_bind_close && bind != omp_proc_bind_spread)
+    return; /* none, disabled, or modifiers alone: helpers run unbound */
+  if (!omp_avail)
+    omp_read_process_mask();
+  struct omp_place *team_places = omp_places;
+  int team_nplaces = omp_nplaces;
+  const char *team_shown = omp_places_shown;
+  omp_places = NULL;
+  omp_nplaces = 0;
+  if (!omp_parse_abstract(places))
+    omp_parse_explicit(places);
+  omp_hh_places = omp_places;
+  omp_hh_nplaces = omp_nplaces;
+  omp_places = team_places;
+  omp_nplaces = team_nplaces;
+  omp_places_shown = team_shown;
+  if (omp_hh_nplaces == 0) {
+    omp_warn("KMP_HIDDEN_HELPER_AFFINITY: no place holds a processor available to this "
+             "process; hidden helper threads run unbound");
+    return;
+  }
+  omp_hh_bind = bind;
+  omp_hh_verbose = verbose;
+}
+
+/* Hidden helper `index` of `count`, as it starts: true when bound to its
+ * place (close packs consecutive helpers, spread spaces them out, as for
+ * a team's threads), false when the variable asks for no binding. */
+bool omp_affinity_bind_hidden_helper(int index, int count, int gtid) {
+  if (omp_hh_nplaces == 0)
+    return false;
+  int place = count > omp_hh_nplaces || omp_hh_bind == omp_proc_bind_spread
+                  ? (int)((long)index * omp_hh_nplaces / count)
+                  : index;
+  if (sched_setaffinity(0, omp_mask_size, omp_hh_places[place].mask) != 0) {
+    omp_bind_failed(errno);
+    return false;
+  }
+  if (omp_hh_verbose) {
+    char procs[1024];
+    omp_procs_string(omp_hh_places[place].procs, omp_hh_places[place].nprocs, procs,
+                     sizeof(procs));
+    /* LLVM 19's words, so logs compare. */
+    fprintf(stderr, "OMP: Info #255: KMP_HIDDEN_HELPER_AFFINITY: pid %d tid %d thread %d "
+                    "bound to OS proc set {%s}\n", (int)getpid(), (int)gettid(), gtid, procs);
+  }
+  return true;
+}
+
 /* Give the calling thread every processor the process started with:
  * threads that must not inherit the binding of the thread that created them
  * (the hidden helpers, made by whichever thread first needs them, which

@@ -625,7 +625,7 @@ static void omp_env_warn_unsupported_kmp(void) {
   static const char *const supported[] = {
       "KMP_AFFINITY",        "KMP_BLOCKTIME", "KMP_DISP_NUM_BUFFERS",
       "KMP_ENABLE_TASK_THROTTLING",
-      "KMP_FORCE_REDUCTION", "KMP_HW_SUBSET", "KMP_LIBRARY",
+      "KMP_FORCE_REDUCTION", "KMP_HIDDEN_HELPER_AFFINITY", "KMP_HW_SUBSET", "KMP_LIBRARY",
       "KMP_SETTINGS",        "KMP_STACKSIZE", "KMP_TEAMS_PROC_BIND",
       "KMP_TEAMS_THREAD_LIMIT", "KMP_VERSION", "KMP_WARNINGS"};
   omprt_env_unknown("KMP_", supported, sizeof(supported) / sizeof(*supported),

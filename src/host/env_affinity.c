@@ -1,6 +1,7 @@
 /* env_affinity.c — the environment variables that decide places and
  * binding: OMP_PROC_BIND, OMP_PLACES, LLVM's KMP_AFFINITY (read as OpenMP
- * affinity), KMP_HW_SUBSET and KMP_TEAMS_PROC_BIND. env.c calls in from
+ * affinity), KMP_HW_SUBSET, KMP_TEAMS_PROC_BIND and
+ * KMP_HIDDEN_HELPER_AFFINITY. env.c calls in from
  * omp_env_init with its parsing helpers; what is read goes on to
  * affinity.c (omp_affinity_init) and omp_global.
  */
@@ -185,9 +186,35 @@ static bool omp_parse_kmp_affinity(const char *text, int *bind, char *places, si
   return true;
 }
 
+/* KMP_HIDDEN_HELPER_AFFINITY: KMP_AFFINITY's syntax, for the hidden helper
+ * threads alone (as LLVM); `verbose` prints each helper's binding. */
+static void omp_env_hidden_helper_affinity(void) {
+  const char *text = omp_getenv("KMP_HIDDEN_HELPER_AFFINITY");
+  if (!text)
+    return;
+  static char places[65536];
+  int bind;
+  bool reset = false, verbose = false;
+  if (!omp_parse_kmp_affinity(text, &bind, places, sizeof(places), &reset)) {
+    omp_env_bad("KMP_HIDDEN_HELPER_AFFINITY", text,
+                "expected [modifiers,][granularity=fine|core|socket,]compact|scatter|"
+                "balanced|none|disabled, or explicit,proclist=[...]");
+    return;
+  }
+  for (const char *p = omp_skip_space(text); *p;) {
+    size_t len = strcspn(p, ",");
+    verbose = omp_word_is(p, len, "verbose") ? true
+              : omp_word_is(p, len, "noverbose") ? false
+                                                  : verbose;
+    p += len;
+    p = omp_skip_space(*p == ',' ? p + 1 : p);
+  }
+  omp_affinity_hidden_helper_init(bind, places, verbose);
+}
+
 /* Reads OMP_PROC_BIND and OMP_PLACES (or KMP_AFFINITY), and KMP_HW_SUBSET,
  * and starts affinity.c. */
-void omp_env_affinity(struct omp_global *g) {
+static void omp_env_team_affinity(struct omp_global *g) {
   const char *bind = omp_getenv("OMP_PROC_BIND");
   const char *places = omp_getenv("OMP_PLACES");
   const char *kmp = omp_getenv("KMP_AFFINITY");
@@ -234,6 +261,12 @@ void omp_env_affinity(struct omp_global *g) {
   if (places && !bind_given)
     g->initial_icvs.proc_bind = omp_proc_bind_spread;
   omp_affinity_init(places, g->initial_icvs.proc_bind != omp_proc_bind_false, hw_subset);
+}
+
+/* The team threads' places and binding, then the hidden helpers'. */
+void omp_env_affinity(struct omp_global *g) {
+  omp_env_team_affinity(g);
+  omp_env_hidden_helper_affinity();
 }
 
 /* KMP_TEAMS_PROC_BIND: how the initial threads of a host teams region share

@@ -77,9 +77,10 @@ static void *omp_hh_main(void *arg) {
   struct omp_thread *th = arg;
   omp_self_tls = th;
   __atomic_store_n(&th->os_tid, (int)gettid(), __ATOMIC_RELEASE);
-  /* Not the creator's place: a bound creator would otherwise pin every
-   * helper onto its own core. */
-  omp_affinity_unbind_self();
+  /* Its KMP_HIDDEN_HELPER_AFFINITY place, else not the creator's: a bound
+   * creator would otherwise pin every helper onto its own core. */
+  if (!omp_affinity_bind_hidden_helper(th->tid, omp_hh_nthreads, th->gtid))
+    omp_affinity_unbind_self();
   if (omp_ompt_enabled())
     omp_ompt_thread_begin(th, ompt_thread_worker);
   atomic_fetch_add(&omp_hh_started, 1);

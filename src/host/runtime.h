@@ -765,6 +765,10 @@ void omp_task_mem_free(void *ptr);
 void omp_task_mem_free_anywhere(void *ptr);
 
 void omp_affinity_unbind_self(void);
+/* KMP_HIDDEN_HELPER_AFFINITY (read by env_affinity.c): the helpers' own
+ * places and policy; each helper binds as it starts (false: unbound). */
+void omp_affinity_hidden_helper_init(int bind, const char *places, bool verbose);
+bool omp_affinity_bind_hidden_helper(int index, int count, int gtid);
 bool omp_hidden_helper_enabled(void);
 void omp_hidden_helper_submit(struct omp_thread *th, struct omp_task *task);
 

@@ -25,6 +25,20 @@ omprt_add_test(task_undeferred SOURCES task_undeferred.c ENV OMP_NUM_THREADS=4)
 # this case has its own run.
 omprt_add_test(task_untied_if0 SOURCES task_untied.c ARGS if0 ENV OMP_NUM_THREADS=4)
 omprt_add_test(task_priority SOURCES task_priority.c ENV OMP_NUM_THREADS=4 OMP_MAX_TASK_PRIORITY=10)
+# KMP_HIDDEN_HELPER_AFFINITY: the helpers' own binding; verbose prints
+# LLVM's line per helper. Without it (or none) helpers run unbound, also
+# when the team threads are bound.
+omprt_add_test(hidden_helper_affinity_fine SOURCES hidden_helper_affinity.c ARGS one
+               ENV LIBOMP_NUM_HIDDEN_HELPER_THREADS=4
+                   "KMP_HIDDEN_HELPER_AFFINITY=verbose,granularity=fine,compact"
+               PASS_REGEX "KMP_HIDDEN_HELPER_AFFINITY: pid [0-9]+ tid [0-9]+ thread [0-9]+ bound to OS proc set .[0-9]+.")
+omprt_add_test(hidden_helper_affinity_explicit SOURCES hidden_helper_affinity.c ARGS cpu1
+               ENV LIBOMP_NUM_HIDDEN_HELPER_THREADS=2
+                   "KMP_HIDDEN_HELPER_AFFINITY=explicit,proclist=[1]")
+omprt_add_test(hidden_helper_affinity_unset SOURCES hidden_helper_affinity.c ARGS all
+               ENV LIBOMP_NUM_HIDDEN_HELPER_THREADS=2 OMP_PROC_BIND=close OMP_PLACES=threads)
+omprt_add_test(hidden_helper_affinity_none SOURCES hidden_helper_affinity.c ARGS all
+               ENV LIBOMP_NUM_HIDDEN_HELPER_THREADS=2 KMP_HIDDEN_HELPER_AFFINITY=none)
 omprt_add_test(task_helper_team SOURCES task_helper_team.c
                ENV OMP_NUM_THREADS=4 OMP_WAIT_POLICY=passive LIBOMP_NUM_HIDDEN_HELPER_THREADS=3)
 # Members idle in a barrier or past the join before the first task help run
