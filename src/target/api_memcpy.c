@@ -348,6 +348,10 @@ static int32_t api_async_entry(int32_t gtid, void *task) {
 }
 
 /* Count the dependences in the depend objects (each may hold several). */
+/* More dependences than any depend object holds (clang's depobj holds one;
+ * iterators can make a few thousand). */
+#define API_MAX_DEPOBJ_DEPS ((size_t)1 << 20)
+
 static bool api_depobj_count(const char *routine, int depobj_count,
                              const omp_depend_t *depobj_list, size_t *ndeps) {
   *ndeps = 0;
@@ -362,7 +366,17 @@ static bool api_depobj_count(const char *routine, int depobj_count,
       tgt_warn("%s: depend object %d is not initialised", routine, i);
       return false;
     }
-    *ndeps += (size_t)deps[-1].base_addr;
+    /* A depend object holds its own count before its entries (libomp's
+     * depobj); anything else there (an array passed for a list of objects,
+     * say) reads as a count no depend object has. */
+    size_t count = (size_t)deps[-1].base_addr;
+    if (count == 0 || count > API_MAX_DEPOBJ_DEPS) {
+      tgt_warn("%s: depend object %d is not one (it would hold %zu dependences; a "
+               "depend object is an omp_depend_t initialised by the depobj construct)",
+               routine, i, count);
+      return false;
+    }
+    *ndeps += count;
   }
   return true;
 }

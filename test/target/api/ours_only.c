@@ -6,7 +6,11 @@
  *  - omp_initial_device (-1, OpenMP 5.2) as a device number in the device
  *    memory routines: the host.
  *  - llvm_omp_target_lock_mem/unlock_mem on the initial device (LLVM 19
- *    aborts): host memory needs no pinning, the pointer comes back. */
+ *    aborts): host memory needs no pinning, the pointer comes back.
+ *  - an async copy given something that is not a depend object (an array
+ *    where the list of objects belongs, as OpenMP_VV's
+ *    test_target_memcpy_async_depobj does) fails with a message saying so
+ *    (LLVM 19 asserts in kmp_taskdeps.cpp; ours said "out of memory"). */
 #include "api_test.h"
 
 #define OMP_INITIAL_DEVICE (-1)
@@ -40,5 +44,18 @@ int main(void) {
   omp_target_free(p, OMP_INITIAL_DEVICE);
   CHECK(llvm_omp_target_lock_mem(h, sizeof(h), host) == h, "lock_mem on the host");
   llvm_omp_target_unlock_mem(h, host);
+
+  /* Not a depend object: its "count" word, before it, is garbage. */
+  static intptr_t garbage[16];
+  for (int i = 0; i < 16; i++)
+    garbage[i] = (intptr_t)0x55AA55AA55AA55AA;
+  omp_depend_t fake = (omp_depend_t)&garbage[8];
+  char text[512];
+  struct api_capture cap = api_capture_begin(2);
+  int rc = omp_target_memcpy_async(h, h, 4, 0, 0, host, host, 1, &fake);
+  api_capture_end(&cap, text, sizeof(text));
+  CHECK(rc != 0, "memcpy_async took a non-depend object");
+  CHECK(strstr(text, "omp_target_memcpy_async: depend object 0 is not one") != NULL,
+        "message: %s", text);
   return api_report();
 }
