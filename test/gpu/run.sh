@@ -274,6 +274,16 @@ b1() {
   fi
 }
 
+# matmul_cmd <ours|drtl|llvm>: $cmd, the matmul binary that runtime runs,
+# with its environment; false when that runtime is not here.
+matmul_cmd() {
+  case $1 in
+    ours) cmd=("${ours[@]}" "$mm") ;;
+    drtl) [ -x "$mm_drtl" ] && cmd=("${ours[@]}" "$mm_drtl") ;;
+    llvm) [ -n "$llvm_dir" ] && cmd=("${llvm[@]}" "$mm_llvm") ;;
+  esac
+}
+
 # results_of <ctest log>: "name|status" per test, from ctest's progress lines.
 results_of() {
   awk '/^ *[0-9]+\/[0-9]+ +Test +#[0-9]+: / {
@@ -306,23 +316,13 @@ if in_part 1 && ((can_bench)); then
     --bench B1 --n 1024 --t 1024 --async 1 --reps 5 --kernel lin
   for mem in pinned pageable; do
     for rt in ours drtl llvm; do
-      [ "$rt" = llvm ] && [ -z "$llvm_dir" ] && continue
-      [ "$rt" = drtl ] && [ ! -x "$mm_drtl" ] && continue
-      case $rt in
-        ours) cmd=("${ours[@]}" "$mm") ;; drtl) cmd=("${ours[@]}" "$mm_drtl") ;;
-        llvm) cmd=("${llvm[@]}" "$mm_llvm") ;;
-      esac
+      matmul_cmd "$rt" || continue
       study matmul_indep "$rt" "S=128;2048 tasks;$mem" 8 "${cmd[@]}" --mode indep --size 128 \
         --tasks 2048 --mem "$mem" --reps 3
     done
   done
   for rt in ours drtl llvm; do
-    [ "$rt" = llvm ] && [ -z "$llvm_dir" ] && continue
-    [ "$rt" = drtl ] && [ ! -x "$mm_drtl" ] && continue
-    case $rt in
-      ours) cmd=("${ours[@]}" "$mm") ;; drtl) cmd=("${ours[@]}" "$mm_drtl") ;;
-      llvm) cmd=("${llvm[@]}" "$mm_llvm") ;;
-    esac
+    matmul_cmd "$rt" || continue
     study matmul_dep "$rt" "S=128;64x32;pinned" 8 "${cmd[@]}" --mode dep --size 128 \
       --chains 64 --length 32 --mem pinned --reps 3
   done
@@ -465,8 +465,7 @@ if in_part 2 && ((can_bench)); then
   [ -n "$llvm_dir" ] && study b1_sync llvm "" 7 "${llvm[@]}" "$b14_llvm" --bench B1 --n 1 \
     --t 1024 --async 0 --reps 5 --kernel lin
   for rt in ours llvm; do
-    [ "$rt" = llvm ] && [ -z "$llvm_dir" ] && continue
-    if [ "$rt" = ours ]; then cmd=("${ours[@]}" "$mm"); else cmd=("${llvm[@]}" "$mm_llvm"); fi
+    matmul_cmd "$rt" || continue
     study matmul_indep "$rt" "S=512;2048 tasks;pinned" 8 "${cmd[@]}" --mode indep --size 512 \
       --tasks 2048 --mem pinned --reps 3
   done
