@@ -20,6 +20,11 @@
 # call to a function outside the unit (resolved at the device link) hides
 # the callee's, and ptxas allocates the caller differently around it, so
 # compare kernels with such calls (see docs/devicertl.md) with care.
+#
+# The mode column is the kernel's execution mode from its
+# <name>_kernel_environment (byte 2: 1 generic, 2 SPMD, 3 generic-SPMD),
+# as clang emitted it for our runtime. OMPRT_RESOURCES_KEEP=<dir> keeps
+# each unit's PTX there (<source>.ours.s, <source>.llvm.s) for reading.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 ours=${1:?usage: resources.sh <our lib dir> [arch] [source.c ...]}
@@ -32,6 +37,8 @@ if [ ${#sources[@]} -eq 0 ]; then
 fi
 llvm=${OMPRT_LLVM_LIB_DIR:-/usr/lib/llvm-19/lib}
 cuda=${OMPRT_CUDA_DIR:-/usr/local/cuda}
+keep=${OMPRT_RESOURCES_KEEP:-}
+[ -z "$keep" ] || { mkdir -p "$keep"; keep=$(cd "$keep" && pwd); }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/tu" # the jobs' files land here
@@ -117,13 +124,26 @@ shared() {
     }' "$1" "$1"
 }
 
-printf '%-28s %14s %14s %14s\n' "kernel ($arch)" "registers" "static smem B" "stack B"
-printf '%-28s %14s %14s %14s\n' "" "ours / LLVM" "ours / LLVM" "ours / LLVM"
+# modes <file.s>, one line per kernel: name and execution mode, from the
+# first 64-bit word of its kernel environment (ConfigurationEnvironmentTy:
+# UseGenericStateMachine, MayUseNestedParallelism, ExecMode, ...).
+modes() {
+  awk '/_kernel_environment\[[0-9]+\] = \{/ {
+      name = $0; sub(/_kernel_environment\[.*/, "", name); sub(/.* __omp_offloading_[0-9a-f]+_[0-9a-f]+_/, "", name)
+      word = $0; sub(/.*= \{/, "", word); sub(/,.*/, "", word)
+      mode = int(word / 65536) % 256
+      print name, (mode == 1 ? "generic" : mode == 2 ? "spmd" : mode == 3 ? "gen-spmd" : "?") }' "$1"
+}
+
+printf '%-28s %-8s %14s %14s %14s\n' "kernel ($arch)" "mode" "registers" "static smem B" "stack B"
+printf '%-28s %-8s %14s %14s %14s\n' "" "" "ours / LLVM" "ours / LLVM" "ours / LLVM"
 for src in "${sources[@]}"; do
   src=$(cd "$(dirname "$src")" && pwd)/$(basename "$src")
   [ ${#sources[@]} -gt 1 ] && echo "$(basename "$src"):"
   ptx "$ours" "$src" "$work/ours.s"
   ptx "$llvm" "$src" "$work/llvm.s"
+  [ -z "$keep" ] || { cp "$work/ours.s" "$keep/$(basename "$src").ours.s"; cp "$work/llvm.s" "$keep/$(basename "$src").llvm.s"; }
+  modes "$work/ours.s" > "$work/modes.txt"
   for side in ours llvm; do
     shared "$work/$side.s" > "$work/$side.smem"
     usage "$work/$side.s" | while read -r name regs smem stack; do
@@ -133,15 +153,19 @@ for src in "${sources[@]}"; do
   done
   while read -r name regs smem stack; do
     read -r _ lregs lsmem lstack < <(grep "^$name " "$work/llvm.txt" || echo "- - - -")
-    printf '%-28s %14s %14s %14s\n' "$name" "$regs / $lregs" "$smem / $lsmem" "$stack / $lstack"
-    echo "$regs $lregs $smem $lsmem $stack $lstack" >> "$work/all.txt"
+    mode=$(awk -v k="$name" '$1 == k { print $2 }' "$work/modes.txt")
+    printf '%-28s %-8s %14s %14s %14s\n' "$name" "${mode:-bare}" "$regs / $lregs" "$smem / $lsmem" "$stack / $lstack"
+    echo "$regs $lregs $smem $lsmem $stack $lstack ${mode:-bare}" >> "$work/all.txt"
   done < "$work/ours.txt"
 done
 
-# Totals; "above": kernels where ours uses more than LLVM's.
+# Totals; "above": kernels where ours uses more than LLVM's. The SPMD line
+# is issue 7's target: registers <= LLVM's, 0 B static shared memory.
 awk '$2 != "-" {
     n++; r += $1; lr += $2; s += $3; ls += $4; k += $5; lk += $6
-    if ($1 > $2) rm++; if ($1 < $2) rl++; if ($3 > $4) sm++; if ($5 > $6) km++ }
-  END { printf "%-28s %14s %14s %14s\n", "total (" n " kernels)", r " / " lr, s " / " ls, k " / " lk
-        printf "%-28s %14s %14s %14s\n", "ours above / below LLVM", rm + 0 " / " rl + 0, sm + 0 " above", km + 0 " above" }' \
+    if ($1 > $2) rm++; if ($1 < $2) rl++; if ($3 > $4) sm++; if ($5 > $6) km++
+    if ($7 == "spmd") { sn++; if ($1 > $2) srm++; if ($3 > 0) ssm++; if ($3 > $4) ssa++ } }
+  END { printf "%-37s %14s %14s %14s\n", "total (" n " kernels)", r " / " lr, s " / " ls, k " / " lk
+        printf "%-37s %14s %14s %14s\n", "ours above / below LLVM", rm + 0 " / " rl + 0, sm + 0 " above", km + 0 " above"
+        printf "%-37s %14s %14s\n", "SPMD (" sn + 0 "): above LLVM / smem > 0", srm + 0 " above", ssa + 0 " / " ssm + 0 }' \
   "$work/all.txt"
