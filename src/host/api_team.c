@@ -95,15 +95,19 @@ OMP_EXPORT void omp_set_dynamic(int dynamic) {
 
 OMP_EXPORT int omp_get_dynamic(void) { return omp_self()->task->icvs.dynamic; }
 
-/* Deprecated in 5.0 but still called: nested is max-active-levels > 1. */
+/* Deprecated in 5.0 but still called: nested is max-active-levels > 1.
+ * Each call says so, as LLVM's does. */
 OMP_EXPORT void omp_set_nested(int nested) {
-  struct omp_icvs *icvs = &omp_self()->task->icvs;
+  struct omp_icvs *icvs = &omp_self()->task->icvs; /* reads KMP_WARNINGS first */
+  omp_inform_deprecated(true, "omp_set_nested", "omp_set_max_active_levels");
   icvs->max_active_levels =
       nested ? omp_global.max_active_levels_supported : 1;
 }
 
 OMP_EXPORT int omp_get_nested(void) {
-  return omp_self()->task->icvs.max_active_levels > 1;
+  int levels = omp_self()->task->icvs.max_active_levels;
+  omp_inform_deprecated(true, "omp_get_nested", "omp_get_max_active_levels");
+  return levels > 1;
 }
 
 OMP_EXPORT void omp_set_max_active_levels(int levels) {

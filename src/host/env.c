@@ -436,6 +436,8 @@ static void omp_env_nesting(struct omp_global *g) {
   if (g->nthreads_list_len > 1 || g->bind_list_len > 1)
     icvs->max_active_levels = g->max_active_levels_supported;
   int nested = -1;
+  if (omp_getenv("OMP_NESTED"))
+    omp_inform_deprecated(false, "OMP_NESTED", "OMP_MAX_ACTIVE_LEVELS");
   omp_env_bool("OMP_NESTED", &nested);
   if (nested >= 0)
     icvs->max_active_levels = nested ? g->max_active_levels_supported : 1;

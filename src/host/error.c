@@ -25,6 +25,17 @@ void omp_warn(const char *fmt, ...) {
   fprintf(stderr, "omp: warning: %s\n", msg);
 }
 
+void omp_inform_deprecated(bool is_routine, const char *old_name, const char *new_name) {
+  if (atomic_load_explicit(&omp_global.warnings_off, memory_order_relaxed))
+    return;
+  if (is_routine)
+    fprintf(stderr, "OMP: Info #276: %s routine deprecated, please use %s instead.\n", old_name,
+            new_name);
+  else
+    fprintf(stderr, "OMP: Info #268: %s variable deprecated, please use %s instead.\n", old_name,
+            new_name);
+}
+
 _Noreturn void omp_fatal(ident_t *loc, const char *fmt, ...) {
   char msg[1024], where[512];
   va_list ap;

@@ -615,6 +615,10 @@ void omp_threadprivate_after_fork(void);
 void omp_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void omp_fatal(ident_t *loc, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* LLVM 19's Info #268/#276 for a deprecated environment variable (is_routine
+ * false) or routine, in its words so logs compare; KMP_WARNINGS=false and
+ * kmp_set_warnings_off() silence it, as LLVM's informs. */
+void omp_inform_deprecated(bool is_routine, const char *old_name, const char *new_name);
 /* "file:line" of loc into buf, "" when unknown. */
 const char *omp_loc_string(const ident_t *loc, char *buf, size_t size);
 

@@ -38,7 +38,17 @@ omprt_add_test(env_settings SOURCES env_icvs.c
        teams_tl=4 mal=3 stack=3072)
 omprt_add_test(env_dynamic SOURCES env_icvs.c ENV OMP_DYNAMIC=on ARGS dynamic=1)
 omprt_add_test(env_nested_true SOURCES env_icvs.c ENV OMP_NESTED=true
-  ARGS mal=max)
+  ARGS mal=max
+  PASS_REGEX "OMP: Info #268: OMP_NESTED variable deprecated, please use OMP_MAX_ACTIVE_LEVELS instead.\n.*PASS")
+# The deprecated routines work and say so at each call, in LLVM 19's words.
+omprt_add_test(nested_deprecated SOURCES nested_deprecated.c
+  PASS_REGEX "^OMP: Info #276: omp_set_nested routine deprecated, please use omp_set_max_active_levels instead.
+OMP: Info #276: omp_get_nested routine deprecated, please use omp_get_max_active_levels instead.
+OMP: Info #276: omp_set_nested routine deprecated, please use omp_set_max_active_levels instead.
+OMP: Info #276: omp_get_nested routine deprecated, please use omp_get_max_active_levels instead.
+PASS")
+omprt_add_test(nested_deprecated_quiet SOURCES nested_deprecated.c ENV KMP_WARNINGS=false
+  FAIL_REGEX "OMP: Info")
 omprt_add_test(env_nested_false_wins SOURCES env_icvs.c
   ENV OMP_NESTED=false OMP_NUM_THREADS=2,2 ARGS mal=1 nthreads1=2)
 omprt_add_test(env_max_active_levels_wins SOURCES env_icvs.c
