@@ -458,6 +458,7 @@ static void omp_env_lines_verbose(struct omp_text *t) {
     snprintf(buf, sizeof(buf), "%lldus", (long long)(g->blocktime_ns / 1000));
   omp_env_line(t, "KMP_BLOCKTIME", buf);
   omp_env_line_int(t, "KMP_DISP_NUM_BUFFERS", (int)g->dispatch_buffers);
+  omp_env_line_int(t, "KMP_HOT_TEAMS_MAX_LEVEL", g->hot_teams_max_level);
   omp_env_line_int(t, "LIBOMP_NUM_HIDDEN_HELPER_THREADS", g->num_hidden_helper_threads);
   omp_env_line(t, "LIBOMP_USE_HIDDEN_HELPER_TASK", omp_bool_text(g->use_hidden_helper_task));
 }

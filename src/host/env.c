@@ -627,7 +627,8 @@ static void omp_env_warn_unsupported_kmp(void) {
   static const char *const supported[] = {
       "KMP_AFFINITY",        "KMP_BLOCKTIME", "KMP_DISP_NUM_BUFFERS",
       "KMP_ENABLE_TASK_THROTTLING",
-      "KMP_FORCE_REDUCTION", "KMP_HIDDEN_HELPER_AFFINITY", "KMP_HW_SUBSET", "KMP_LIBRARY",
+      "KMP_FORCE_REDUCTION", "KMP_HIDDEN_HELPER_AFFINITY", "KMP_HOT_TEAMS_MAX_LEVEL",
+      "KMP_HW_SUBSET", "KMP_LIBRARY",
       "KMP_SETTINGS",        "KMP_STACKSIZE", "KMP_TEAMS_PROC_BIND",
       "KMP_TEAMS_THREAD_LIMIT", "KMP_VERSION", "KMP_WARNINGS"};
   omprt_env_unknown("KMP_", supported, sizeof(supported) / sizeof(*supported),
@@ -682,6 +683,8 @@ void omp_env_init(void) {
   omp_env_int("OMP_TEAMS_THREAD_LIMIT", 1, &g->teams_thread_limit);
   g->teams_max_threads = g->num_procs;
   omp_env_int("KMP_TEAMS_THREAD_LIMIT", 1, &g->teams_max_threads);
+  g->hot_teams_max_level = 1; /* LLVM's default: the outermost level's teams */
+  omp_env_int("KMP_HOT_TEAMS_MAX_LEVEL", 0, &g->hot_teams_max_level);
   omp_env_target_offload(g);
   omp_env_allocator(g);
   omp_env_hidden_helpers(g);

@@ -132,6 +132,8 @@ static void omp_root_exit(void *arg) {
       omp_pool_release(hot->threads[i]);
     th->hot_team = NULL;
   }
+  omp_nested_hot_teams_release(th);
+  free(th->nested_hot_teams);
   omp_team_spare_free(th);
   omp_threads_busy_add(-1);
 }

@@ -287,17 +287,51 @@ void omp_serialized_end(struct omp_thread *th) {
 
 /* ---- team sizing -------------------------------------------------------- */
 
-/* Whether a region th forks now is its outermost active one: only
- * serialized regions, or a league of one team (th itself), lie between th
- * and its root team. Such a region takes th's hot team, as LLVM's does: a
- * region nested in a one-thread region, or in `teams num_teams(1)` (every
- * target region on the x86_64 device), reuses the workers the top-level
- * regions keep. */
-static bool omp_fork_is_outermost(const struct omp_thread *th) {
-  const struct omp_team *team = th->team;
-  while ((team->serialized || (team->is_league && team->league_size == 1)) && team->parent)
-    team = team->parent;
-  return team->level == 0 && !team->is_league;
+/* The hot team level of a region th forks now, or -1 when it takes pool
+ * workers for the region alone. As LLVM's, the level is the active level
+ * the region is nested in: 0 for the outermost active region (only
+ * serialized regions, or a league of one team, lie between th and its root
+ * team: a region nested in a one-thread region, or in `teams num_teams(1)`
+ * as every target region on the x86_64 device, reuses the workers the
+ * top-level regions keep), 1 for a region nested in one, and so on; levels
+ * from KMP_HOT_TEAMS_MAX_LEVEL (default 1) up take pool workers. Regions
+ * inside a league of several host teams always do (LLVM shifts its levels
+ * there; we keep no hot teams for them). */
+static int omp_hot_level(const struct omp_thread *th) {
+  for (const struct omp_team *team = th->team; team; team = team->parent)
+    if (team->is_league && team->league_size > 1)
+      return -1;
+  int level = th->team->active_level;
+  return level < omp_global.hot_teams_max_level ? level : -1;
+}
+
+/* Where th keeps its hot team of `level`. */
+static struct omp_team **omp_hot_slot(struct omp_thread *th, int level) {
+  if (level == 0)
+    return &th->hot_team;
+  if (level > th->nested_hot_len) {
+    struct omp_team **grown =
+        realloc(th->nested_hot_teams, sizeof(*grown) * (size_t)level);
+    if (!grown)
+      omp_fatal(NULL, "out of memory keeping a nested hot team");
+    for (int i = th->nested_hot_len; i < level; i++)
+      grown[i] = NULL;
+    th->nested_hot_teams = grown;
+    th->nested_hot_len = level;
+  }
+  return &th->nested_hot_teams[level - 1];
+}
+
+void omp_nested_hot_teams_release(struct omp_thread *th) {
+  for (int level = 1; level <= th->nested_hot_len; level++) {
+    struct omp_team *team = th->nested_hot_teams[level - 1];
+    if (!team)
+      continue;
+    for (int i = 1; i < team->nthreads; i++)
+      omp_pool_release(team->threads[i]);
+    omp_team_free(team);
+    th->nested_hot_teams[level - 1] = NULL;
+  }
 }
 
 /* Whether th's hot team is idle: th is not inside a region it runs. */
@@ -317,6 +351,9 @@ static int omp_team_size(struct omp_thread *th, int requested) {
   int in_use = omp_threads_in_use();
   if (th->hot_team && omp_hot_team_idle(th))
     in_use -= th->hot_team->nthreads - 1;
+  int level = omp_hot_level(th);
+  if (level > 0 && level <= th->nested_hot_len && th->nested_hot_teams[level - 1])
+    in_use -= th->nested_hot_teams[level - 1]->nthreads - 1;
   int available = icvs->thread_limit - in_use + 1;
   if (n > available)
     n = available;
@@ -328,12 +365,15 @@ static int omp_team_size(struct omp_thread *th, int requested) {
   return n < 1 ? 1 : n;
 }
 
-/* The team for a region of n threads forked by th: outermost active regions
- * reuse the master's hot team; nested ones take pool workers for the region. */
+/* The team for a region of n threads forked by th: regions at a hot team
+ * level reuse the master's hot team of that level; others take pool
+ * workers for the region. */
 static struct omp_team *omp_team_obtain(struct omp_thread *th, int n, bool *hot) {
-  *hot = omp_fork_is_outermost(th);
+  int level = omp_hot_level(th);
+  *hot = level >= 0;
   if (*hot) {
-    struct omp_team *team = th->hot_team;
+    struct omp_team **slot = omp_hot_slot(th, level);
+    struct omp_team *team = *slot;
     if (team && team->nthreads == n)
       return team;
     if (team) {
@@ -349,7 +389,7 @@ static struct omp_team *omp_team_obtain(struct omp_thread *th, int n, bool *hot)
     team->nthreads = n;
     for (int i = 1; i < n; i++)
       team->threads[i] = omp_pool_acquire();
-    th->hot_team = team;
+    *slot = team;
     return team;
   }
   struct omp_team *team = omp_team_take_spare(th, n);

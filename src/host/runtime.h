@@ -120,6 +120,7 @@ struct omp_global {
   bool affinity_reset;      /* KMP_AFFINITY=reset: unbound outside regions */
   int teams_proc_bind;      /* KMP_TEAMS_PROC_BIND: how teams share the places */
   int teams_max_threads;    /* KMP_TEAMS_THREAD_LIMIT: threads of all host teams */
+  int hot_teams_max_level;  /* KMP_HOT_TEAMS_MAX_LEVEL: levels whose teams are kept */
   int64_t blocktime_ns;     /* spin budget before sleeping (KMP_BLOCKTIME) */
   int cancellation;         /* OMP_CANCELLATION */
   bool task_throttling_off; /* KMP_ENABLE_TASK_THROTTLING=0: deques grow */
@@ -382,6 +383,11 @@ struct omp_thread {
   bool is_root;              /* an initial thread (user thread) */
   struct omp_team *root_team;  /* level-0 team of a root */
   struct omp_team *hot_team;   /* reused top-level team when this is master */
+  /* parallel.c: teams it mastered at active levels 1, 2, ... below
+   * KMP_HOT_TEAMS_MAX_LEVEL ([level - 1]), kept with their workers for its
+   * next region at that level; grown to the deepest level it forked at */
+  struct omp_team **nested_hot_teams;
+  int nested_hot_len;
   /* parallel.c: the last nested teams or leagues this thread mastered, kept
    * for its next ones (a target region on the x86_64 device forks a league
    * and a team inside it) */
@@ -585,6 +591,9 @@ struct omp_team *omp_enclosing_league(struct omp_thread *th, int *team_num);
 
 /* A user thread that ends: free the spare team it kept (parallel.c). */
 void omp_team_spare_free(struct omp_thread *th);
+/* Give the workers of th's nested hot teams back to the pool (theirs
+ * first): th goes back to the pool or ends. */
+void omp_nested_hot_teams_release(struct omp_thread *th);
 
 /* ---- dispatch.c: worksharing buffers ------------------------------------ */
 

@@ -191,6 +191,7 @@ void omp_threads_end_for_tool(struct omp_thread *root) {
     for (int i = 1; i < hot->nthreads; i++)
       omp_pool_release(hot->threads[i]);
     root->hot_team = NULL;
+    omp_nested_hot_teams_release(root);
   }
   pthread_mutex_lock(&omp_pool_lock);
   struct omp_thread *idle = omp_pool_head;
@@ -233,8 +234,11 @@ void omp_threads_after_fork(void) {
   pthread_mutex_init(&omp_pool_lock, NULL);
   omp_pool_head = NULL;
   atomic_store(&omp_busy_threads, omp_self_tls ? 1 : 0);
-  if (omp_self_tls)
-    omp_self_tls->hot_team = NULL; /* its workers are gone too */
+  if (omp_self_tls) { /* its hot teams' workers are gone too */
+    omp_self_tls->hot_team = NULL;
+    for (int i = 0; i < omp_self_tls->nested_hot_len; i++)
+      omp_self_tls->nested_hot_teams[i] = NULL;
+  }
 }
 
 /* A worker for a new team: from the pool, or a new one. */
@@ -249,6 +253,7 @@ struct omp_thread *omp_pool_acquire(void) {
 }
 
 void omp_pool_release(struct omp_thread *th) {
+  omp_nested_hot_teams_release(th); /* a pooled worker reserves no threads */
   atomic_fetch_sub_explicit(&omp_busy_threads, 1, memory_order_relaxed);
   pthread_mutex_lock(&omp_pool_lock);
   th->pool_next = omp_pool_head;

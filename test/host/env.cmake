@@ -110,7 +110,7 @@ omprt_add_test(display_env_unset SOURCES env_icvs.c
 omprt_add_test(display_env_verbose SOURCES env_icvs.c
   ENV OMP_DISPLAY_ENV=verbose OMP_WAIT_POLICY=active
       LIBOMP_NUM_HIDDEN_HELPER_THREADS=3 LIBOMP_USE_HIDDEN_HELPER_TASK=false
-  PASS_REGEX "  \\[host\\] KMP_BLOCKTIME='infinite'\n  \\[host\\] KMP_DISP_NUM_BUFFERS='7'\n  \\[host\\] LIBOMP_NUM_HIDDEN_HELPER_THREADS='3'\n  \\[host\\] LIBOMP_USE_HIDDEN_HELPER_TASK='FALSE'\n.*OMP_DISPLAY_ENV='VERBOSE'\n.*OMP_WAIT_POLICY='ACTIVE'\n.*PASS")
+  PASS_REGEX "  \\[host\\] KMP_BLOCKTIME='infinite'\n  \\[host\\] KMP_DISP_NUM_BUFFERS='7'\n  \\[host\\] KMP_HOT_TEAMS_MAX_LEVEL='1'\n  \\[host\\] LIBOMP_NUM_HIDDEN_HELPER_THREADS='3'\n  \\[host\\] LIBOMP_USE_HIDDEN_HELPER_TASK='FALSE'\n.*OMP_DISPLAY_ENV='VERBOSE'\n.*OMP_WAIT_POLICY='ACTIVE'\n.*PASS")
 
 # ---- the affinity format and OMP_DISPLAY_AFFINITY ---------------------------
 omprt_add_test(display_format SOURCES display_format.c)
@@ -181,6 +181,18 @@ omprt_add_test(env_kmp_unsupported SOURCES env_icvs.c ENV KMP_TOPOLOGY_METHOD=hw
 omprt_add_test(env_kmp_warnings_off SOURCES env_icvs.c
   ENV KMP_INIT_AT_FORK=1 KMP_WARNINGS=false OMP_SCHEDULE=bogus
   FAIL_REGEX "omp: warning")
+
+# ---- KMP_HOT_TEAMS_MAX_LEVEL: levels whose teams keep their workers ------------
+# Threads known after the region: 1 with level 0 (none kept), 2 with LLVM's
+# default 1 (the outer team's worker), 6 with level 2 (each outer thread's
+# nested team too, on the same threads every time); as LLVM 19.
+omprt_add_test(hot_teams_level0 SOURCES hot_teams_nested.c ARGS 1
+  ENV KMP_HOT_TEAMS_MAX_LEVEL=0 OMP_NUM_THREADS=2)
+omprt_add_test(hot_teams_default SOURCES hot_teams_nested.c ARGS 2 ENV OMP_NUM_THREADS=2)
+omprt_add_test(hot_teams_level2 SOURCES hot_teams_nested.c ARGS 6 stable
+  ENV KMP_HOT_TEAMS_MAX_LEVEL=2 OMP_NUM_THREADS=2)
+omprt_add_test(hot_teams_bad SOURCES hot_teams_nested.c ARGS 2 ENV KMP_HOT_TEAMS_MAX_LEVEL=two
+  PASS_REGEX "omp: warning: KMP_HOT_TEAMS_MAX_LEVEL=\"two\": expected an integer >= 0[^\n]*\n.*PASS")
 
 # ---- LLVM's stack size, library mode, version and settings ---------------------
 # KMP_STACKSIZE wins over GOMP_STACKSIZE, which wins over OMP_STACKSIZE (the
