@@ -141,6 +141,10 @@ struct omprt_plugin {
 /* A plugin that fails records why (driver error names, sizes); the target
  * layer's error message for the failed operation ends with it. */
 void omprt_plugin_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* LIBOMPTARGET_INFO's mask (or __tgt_set_info_flag's), LLVM's bits: a
+ * plugin prints its kernel launches under 0x10. */
+int omprt_info_mask(void);
+#define OMPRT_INFO_PLUGIN_KERNEL 0x10
 
 /* The plugins built into libomptarget, in device-numbering order. */
 extern const struct omprt_plugin omprt_plugin_cuda;

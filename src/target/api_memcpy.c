@@ -108,7 +108,7 @@ static int api_memcpy(const char *routine, struct tgt_device *dst_dev, void *dst
                       size_t dst_offset, struct tgt_device *src_dev, const void *src,
                       size_t src_offset, size_t length) {
   char from[32], to[32];
-  tgt_info(NULL, TGT_INFO_COPY, "%s: %zu bytes %s %p -> %s %p", routine, length,
+  tgt_info(NULL, TGT_INFO_DATA_TRANSFER, "%s: %zu bytes %s %p -> %s %p", routine, length,
            api_side_name(src_dev, from, sizeof(from)), (const char *)src + src_offset,
            api_side_name(dst_dev, to, sizeof(to)), (char *)dst + dst_offset);
   if (api_copy(dst_dev, (char *)dst + dst_offset, src_dev, (const char *)src + src_offset,
@@ -220,7 +220,7 @@ static int api_memcpy_rect(const char *routine, struct tgt_device *dst_dev, void
                            struct tgt_device *src_dev, const void *src,
                            const struct api_rect *r) {
   char from[32], to[32];
-  tgt_info(NULL, TGT_INFO_COPY, "%s: %d-dimensional block of %zu-byte elements %s %p -> "
+  tgt_info(NULL, TGT_INFO_DATA_TRANSFER, "%s: %d-dimensional block of %zu-byte elements %s %p -> "
            "%s %p", routine, r->ndims, r->elem, api_side_name(src_dev, from, sizeof(from)),
            src, api_side_name(dst_dev, to, sizeof(to)), dst);
   if (api_rect_copy(dst_dev, dst, src_dev, src, r)) {

@@ -64,7 +64,7 @@ static void *api_alloc(const char *routine, size_t size, int device_num,
     return malloc(size);
   /* Out of memory is a NULL result (the spec), never fatal. */
   void *ptr = tgt_dev_alloc(dev, size, kind, NULL);
-  tgt_info(NULL, TGT_INFO_MAPPING, "%s: %zu bytes on device %d at %p", routine, size,
+  tgt_info(NULL, TGT_INFO_MAPPING_CHANGED, "%s: %zu bytes on device %d at %p", routine, size,
            dev->id, ptr);
   return ptr;
 }
@@ -237,7 +237,7 @@ TGT_EXPORT int omp_target_associate_ptr(const void *host_ptr, const void *device
         .owned = false,
     };
     tgt_map_insert(dev, e);
-    tgt_info(NULL, TGT_INFO_MAPPING, "device %d: associated host [%p, %p) -> device %p",
+    tgt_info(NULL, TGT_INFO_MAPPING_CHANGED, "device %d: associated host [%p, %p) -> device %p",
              dev->id, host_ptr, (void *)(begin + size), (void *)dev_begin);
     if (tgt_ompt_on()) {
       struct tgt_ompt_op op = {.optype = ompt_target_data_associate,
@@ -291,7 +291,7 @@ TGT_EXPORT int omp_target_disassociate_ptr(const void *host_ptr, int device_num)
              problem);
     return API_FAIL;
   }
-  tgt_info(NULL, TGT_INFO_MAPPING, "device %d: disassociated host %p", dev->id, host_ptr);
+  tgt_info(NULL, TGT_INFO_MAPPING_CHANGED, "device %d: disassociated host %p", dev->id, host_ptr);
   return 0;
 }
 

@@ -182,7 +182,7 @@ static void tgt_take_device_preds(ident_t *loc, struct tgt_async *async) {
   for (int i = 0; i < count; i++) {
     struct tgt_signal *s = (struct tgt_signal *)preds[i];
     bool on_device = dev && queue && s->dev == dev;
-    tgt_info(loc, TGT_INFO_KERNEL, "waits for a predecessor target task (device %d) %s",
+    tgt_info(loc, TGT_INFO_PLUGIN_KERNEL, "waits for a predecessor target task (device %d) %s",
              s->dev->id, on_device ? "on the device" : "on the host, yielding");
     if (on_device) {
       preds[kept++] = &s->base;

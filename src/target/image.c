@@ -155,6 +155,10 @@ TGT_EXPORT void __tgt_unregister_lib(__tgt_bin_desc *desc) {
     tgt_images[kept++] = tgt_images[i];
   }
   tgt_nimages = kept;
+  if (!kept) /* the program's last image: its mappings, as LLVM's at exit */
+    for (int d = 0; d < tgt_num_devices; d++)
+      if (tgt_devices[d].images_ready)
+        tgt_info_dump_table(NULL, &tgt_devices[d]);
   /* Where the plugin can unload them (both of ours can); a plugin without
    * unload_image keeps the code, which nothing can reach any more. */
   for (int d = 0; d < tgt_num_devices; d++)

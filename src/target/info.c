@@ -1,8 +1,10 @@
 /* info.c — libomptarget's messages and the LIBOMPTARGET_INFO diagnostics.
  *
  * Errors start with "omptarget:" and name the construct's source location
- * from its ident_t. LIBOMPTARGET_INFO (a bit mask, as in LLVM) prints
- * mappings, copies and kernel launches with their locations to stderr. */
+ * from its ident_t. LIBOMPTARGET_INFO is a bit mask with LLVM 19's bits
+ * (target.h): each construct's arguments, mappings found and made,
+ * the mapping tables, kernel launches and copies, with their locations, to
+ * stderr. The plugins read the same mask (omprt_info_mask). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +13,7 @@
 #include "source_location.h"
 #include "target.h"
 
-int tgt_info_flags;
+_Atomic int tgt_info_flags;
 
 const char *tgt_loc_string(const ident_t *loc, char *buf, size_t size) {
   return omprt_source_location(loc ? loc->psource : NULL, buf, size);
@@ -40,6 +42,64 @@ void tgt_info(ident_t *loc, int kind, const char *fmt, ...) {
   va_end(ap);
   tgt_loc_string(loc, where, sizeof(where));
   fprintf(stderr, "omptarget: info: %s%s%s\n", where, where[0] ? ": " : "", msg);
+}
+
+int omprt_info_mask(void) {
+  tgt_init(); /* LIBOMPTARGET_INFO is read there */
+  return tgt_info_flags;
+}
+
+/* A map type as LLVM's LIBOMPTARGET_INFO names it. */
+static const char *tgt_map_type_name(int64_t type, int64_t size) {
+  if ((type & MAP_TO) && (type & MAP_FROM))
+    return "tofrom";
+  if (type & MAP_TO)
+    return "to";
+  if (type & MAP_FROM)
+    return "from";
+  if (type & MAP_PRIVATE)
+    return "private";
+  if (type & MAP_LITERAL)
+    return "firstprivate";
+  return size ? "alloc" : "use_address";
+}
+
+void tgt_info_arguments(ident_t *loc, struct tgt_device *dev, const char *what, int32_t n,
+                        int64_t *sizes, int64_t *types, void **names) {
+  if (!(tgt_info_flags & TGT_INFO_KERNEL_ARGS))
+    return;
+  tgt_info(loc, TGT_INFO_KERNEL_ARGS, "%s on device %d with %d arguments:", what, dev->id, n);
+  for (int32_t i = 0; i < n; i++) {
+    char var[256];
+    int64_t type = types ? types[i] : 0, size = sizes ? sizes[i] : 0;
+    fprintf(stderr, "omptarget: info:   %s(%s)[%lld]%s%s%s\n", tgt_map_type_name(type, size),
+            tgt_var_name(names ? names[i] : NULL, var, sizeof(var)), (long long)size,
+            type & MAP_ALWAYS ? " always" : "", type & MAP_PRESENT ? " present" : "",
+            type & MAP_IMPLICIT ? " (implicit)" : "");
+  }
+}
+
+void tgt_info_dump_table(ident_t *loc, struct tgt_device *dev) {
+  if (!(tgt_info_flags & TGT_INFO_DUMP_TABLE))
+    return;
+  pthread_mutex_lock(&dev->lock);
+  if (!dev->nmaps)
+    tgt_info(loc, TGT_INFO_DUMP_TABLE, "device %d: mapping table empty", dev->id);
+  else
+    tgt_info(loc, TGT_INFO_DUMP_TABLE, "device %d: mapping table, %zu entries "
+             "(host begin, end, device begin, dynamic and hold references):", dev->id,
+             dev->nmaps);
+  for (size_t i = 0; i < dev->nmaps; i++) {
+    const struct tgt_map_entry *e = &dev->maps[i];
+    if (e->infinite)
+      fprintf(stderr, "omptarget: info:   %p %p %p INF %llu\n", (void *)e->host_begin,
+              (void *)e->host_end, (void *)e->dev_begin, (unsigned long long)e->hold_refs);
+    else
+      fprintf(stderr, "omptarget: info:   %p %p %p %llu %llu\n", (void *)e->host_begin,
+              (void *)e->host_end, (void *)e->dev_begin, (unsigned long long)e->dyn_refs,
+              (unsigned long long)e->hold_refs);
+  }
+  pthread_mutex_unlock(&dev->lock);
 }
 
 void tgt_warn(const char *fmt, ...) {

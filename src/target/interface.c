@@ -26,6 +26,11 @@ static void tgt_data(tgt_data_fn fn, ompt_target_t kind, bool nowait, ident_t *l
   struct tgt_ompt_construct ompt_outer;
   if (ompt)
     ompt_outer = tgt_ompt_construct_begin(kind, dev->id, codeptr);
+  tgt_info_arguments(loc, dev,
+                     kind == ompt_target_enter_data  ? "target data region begins"
+                     : kind == ompt_target_exit_data ? "target data region ends"
+                                                     : "target update",
+                     n, sizes, types, names);
   struct tgt_async async = {0};
   tgt_async_begin(&async, dev, nowait, loc);
   fn(loc, dev, n, bases, begins, sizes, types, names, mappers, &async);

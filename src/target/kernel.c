@@ -6,6 +6,7 @@
  * unmap. A non-zero return tells clang's code to run the region on the host
  * (no device, OMP_TARGET_OFFLOAD=DISABLED, or the initial device chosen).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,9 +74,14 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
   struct tgt_ompt_construct ompt_outer;
   if (ompt)
     ompt_outer = tgt_ompt_construct_begin(ompt_target, dev->id, codeptr);
+  int32_t n = (int32_t)args->NumArgs;
+  if (__builtin_expect((tgt_info_flags & TGT_INFO_KERNEL_ARGS) != 0, 0)) {
+    char what[320];
+    snprintf(what, sizeof(what), "target region %s", kernel_name);
+    tgt_info_arguments(loc, dev, what, n, args->ArgSizes, args->ArgTypes, args->ArgNames);
+  }
   struct tgt_async async = {0};
   tgt_async_begin(&async, dev, deferred, loc);
-  int32_t n = (int32_t)args->NumArgs;
   tgt_data_begin(loc, dev, n, args->ArgBasePtrs, args->ArgPtrs, args->ArgSizes,
                  args->ArgTypes, args->ArgNames, args->ArgMappers, &async);
 
@@ -135,7 +141,7 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
     launch.num_teams[0] = 1;
   if ((int32_t)launch.thread_limit[0] < 0)
     launch.thread_limit[0] = 0;
-  tgt_info(loc, TGT_INFO_KERNEL, "launch kernel %s on device %d (%s) with %d arguments%s",
+  tgt_info(loc, TGT_INFO_PLUGIN_KERNEL, "launch kernel %s on device %d (%s) with %d arguments%s",
            kernel_name, dev->id, dev->plugin->name, nk,
            !(args->Flags & 1) ? "" : async.nowait ? ", deferred: queued" : ", deferred: inline");
   tgt_async_order(&async);

@@ -36,6 +36,7 @@ static _Noreturn void tgt_report_missing(ident_t *loc, struct tgt_device *dev, v
                                          const void *begin, int64_t size, const char *what) {
   char var[256];
   pthread_mutex_unlock(&dev->lock);
+  tgt_info_dump_table(loc, dev);
   tgt_fatal(loc, "%s: '%s' (%p, %lld bytes) is not present on the device", what,
             tgt_var_name(name, var, sizeof(var)), begin, (long long)size);
 }
@@ -47,7 +48,7 @@ static void tgt_copy_to(ident_t *loc, struct tgt_device *dev, uintptr_t dst, con
                         size_t size, struct tgt_async *async, bool fresh) {
   if (!fresh)
     tgt_async_order(async);
-  tgt_info(loc, TGT_INFO_COPY, "copy %zu bytes host %p -> device %d %p", size, src, dev->id,
+  tgt_info(loc, TGT_INFO_DATA_TRANSFER, "copy %zu bytes host %p -> device %d %p", size, src, dev->id,
            (void *)dst);
   if (tgt_dev_copy_to(dev, (void *)dst, src, size, async->queue)) {
     pthread_mutex_unlock(&dev->lock);
@@ -59,7 +60,7 @@ static void tgt_copy_to(ident_t *loc, struct tgt_device *dev, uintptr_t dst, con
 static void tgt_copy_from(ident_t *loc, struct tgt_device *dev, void *dst, uintptr_t src,
                           size_t size, struct tgt_async *async, bool locked) {
   tgt_async_order(async);
-  tgt_info(loc, TGT_INFO_COPY, "copy %zu bytes device %d %p -> host %p", size, dev->id,
+  tgt_info(loc, TGT_INFO_DATA_TRANSFER, "copy %zu bytes device %d %p -> host %p", size, dev->id,
            (void *)src, dst);
   if (tgt_dev_copy_from(dev, dst, (const void *)src, size, async->queue)) {
     if (locked)
@@ -266,6 +267,15 @@ static struct tgt_target_ptr tgt_target_ptr(ident_t *loc, struct tgt_device *dev
     else
       r.is_new = tgt_refs_total(l.entry) == 1;
     r.dev_addr = l.entry->dev_begin + (begin - l.entry->host_begin);
+    if (__builtin_expect((tgt_info_flags & TGT_INFO_MAPPING_EXISTS) != 0, 0)) {
+      char var[256];
+      tgt_info(loc, TGT_INFO_MAPPING_EXISTS, "device %d: '%s' host [%p, %p) is mapped at "
+               "device %p; references %llu dynamic, %llu hold%s", dev->id,
+               tgt_var_name(name, var, sizeof(var)), (void *)begin,
+               (void *)(begin + (uintptr_t)size), (void *)r.dev_addr,
+               (unsigned long long)l.entry->dyn_refs, (unsigned long long)l.entry->hold_refs,
+               update_ref ? " (incremented)" : "");
+    }
   } else if (l.entry) {
     char var[256];
     struct tgt_map_entry *e = l.entry;
@@ -302,7 +312,7 @@ static struct tgt_target_ptr tgt_target_ptr(ident_t *loc, struct tgt_device *dev
     r.dev_addr = e.dev_begin;
     r.is_new = true;
     char var[256];
-    tgt_info(loc, TGT_INFO_MAPPING, "device %d: mapped '%s' host [%p, %p) -> device %p",
+    tgt_info(loc, TGT_INFO_MAPPING_CHANGED, "device %d: mapped '%s' host [%p, %p) -> device %p",
              dev->id, tgt_var_name(name, var, sizeof(var)), (void *)begin,
              (void *)(begin + (uintptr_t)size), (void *)e.dev_begin);
   }
@@ -598,7 +608,7 @@ static void tgt_end_post(ident_t *loc, struct tgt_device *dev, struct tgt_end_li
       continue; /* gone already, or kept (a queued construct: tgt_async_apply_unmaps) */
     struct tgt_map_entry gone = *e;
     gone.shadows = NULL;
-    tgt_info(loc, TGT_INFO_MAPPING, "device %d: unmapped host [%p, %p)", dev->id,
+    tgt_info(loc, TGT_INFO_MAPPING_CHANGED, "device %d: unmapped host [%p, %p)", dev->id,
              (void *)gone.host_begin, (void *)gone.host_end);
     tgt_map_remove(dev, e);
     tgt_free_device(dev, &gone, async);

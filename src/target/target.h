@@ -375,13 +375,22 @@ struct tgt_device *tgt_api_device(const char *routine, int64_t device_num);
 
 /* ---- info.c: messages and diagnostics ---------------------------------------------- */
 
-extern int tgt_info_flags; /* LIBOMPTARGET_INFO */
-#define TGT_INFO_MAPPING 0x01
-#define TGT_INFO_KERNEL 0x02
-#define TGT_INFO_COPY 0x20
+extern _Atomic int tgt_info_flags; /* LIBOMPTARGET_INFO; __tgt_set_info_flag may change it */
+/* Its bits, LLVM 19's (OpenMPInfoType), so a mask means the same to both. */
+#define TGT_INFO_KERNEL_ARGS 0x01      /* each construct's map arguments as it starts */
+#define TGT_INFO_MAPPING_EXISTS 0x02   /* a map found its data already mapped */
+#define TGT_INFO_DUMP_TABLE 0x04       /* the mapping tables at exit and on failure */
+#define TGT_INFO_MAPPING_CHANGED 0x08  /* mappings made and removed */
+#define TGT_INFO_PLUGIN_KERNEL 0x10    /* kernel launches (geometry: the plugin's line) */
+#define TGT_INFO_DATA_TRANSFER 0x20    /* every host-device copy */
 
 void tgt_info(ident_t *loc, int kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* TGT_INFO_KERNEL_ARGS: "<what> with n arguments" and a line per argument. */
+void tgt_info_arguments(ident_t *loc, struct tgt_device *dev, const char *what, int32_t n,
+                        int64_t *sizes, int64_t *types, void **names);
+/* TGT_INFO_DUMP_TABLE: dev's mapping table (takes dev->lock). */
+void tgt_info_dump_table(ident_t *loc, struct tgt_device *dev);
 void tgt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void tgt_fatal(ident_t *loc, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

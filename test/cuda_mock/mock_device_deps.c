@@ -11,7 +11,7 @@
  *     `if(false)` (its body runs on the host and must see the predecessor's
  *     copy back): the copies are pending references taken over by the next
  *     task, and the host bodies must not start early.
- * Run with LIBOMPTARGET_INFO=2 the log shows the successors waiting on the
+ * Run with LIBOMPTARGET_INFO=16 the log shows the successors waiting on the
  * device (the test's regex); with LIBOMPTARGET_DEVICE_DEPENDENCES=0 nobody
  * does.
  */

@@ -2,7 +2,7 @@
  * plugin: 128 iterations and no num_teams/thread_limit get blocks of
  * LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT threads (32 by default, as
  * LLVM 19), more blocks instead of wider ones; the test reads the launch
- * from LIBOMPTARGET_INFO=2 and checks the loop's result. */
+ * from LIBOMPTARGET_INFO=16 and checks the loop's result. */
 #include <stdio.h>
 
 #define N 128

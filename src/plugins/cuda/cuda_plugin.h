@@ -70,7 +70,7 @@ extern bool cuda_trace_on;
       cuda_trace(__VA_ARGS__);                                                     \
   } while (0)
 void cuda_trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* LIBOMPTARGET_INFO asks for kernel launch diagnostics (bit 0x02). */
+/* LIBOMPTARGET_INFO asks for kernel launch diagnostics (LLVM's bit 0x10). */
 bool cuda_info_kernel(void);
 /* Read a non-negative integer environment variable (fatal when unparsable). */
 long cuda_env_long(const char *name, long fallback);

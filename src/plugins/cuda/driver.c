@@ -96,14 +96,7 @@ int cuda_fail(CUresult res, const char *operation) {
   return res == CUDA_ERROR_OUT_OF_MEMORY ? OMPRT_OUT_OF_MEMORY : OMPRT_FAIL;
 }
 
-bool cuda_info_kernel(void) {
-  static _Atomic int info = -1;
-  if (info < 0) {
-    const char *text = getenv("LIBOMPTARGET_INFO");
-    info = text ? (int)strtol(text, NULL, 0) : 0;
-  }
-  return (info & 0x02) != 0;
-}
+bool cuda_info_kernel(void) { return (omprt_info_mask() & OMPRT_INFO_PLUGIN_KERNEL) != 0; }
 
 long cuda_env_long(const char *name, long fallback) {
   const char *text = getenv(name);

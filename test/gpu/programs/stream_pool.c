@@ -2,7 +2,7 @@
  * 64 deferred target regions, each holding its stream ~0.3 ms, issued by one
  * thread and run by the hidden helper team, with only 2 streams to begin
  * with (LIBOMPTARGET_NUM_INITIAL_STREAMS=2, set by the test): the pool must
- * grow (LIBOMPTARGET_INFO=2 reports it), every region must complete through
+ * grow (LIBOMPTARGET_INFO=16 reports it), every region must complete through
  * its callback (taskwait returns), and every result must be right. A second
  * round reuses the grown pool's streams and the event pool. */
 #include <omp.h>

@@ -1,7 +1,7 @@
 /* The libomptarget entry points clang-19 no longer emits but LLVM 19
  * exports, called directly: they exist under VERS1.0 and do what they say.
  * The harness also checks stderr for the kernel-launch line that
- * __tgt_set_info_flag(0x2) turns on.
+ * __tgt_set_info_flag(0x10) turns on.
  *
  * Then the entry points of compilers before clang 16, called as those
  * compilers did: __tgt_target_data_{begin,end,update}[_nowait] (data
@@ -367,7 +367,7 @@ int main(void) {
   fflush(stdout);
   __tgt_print_device_info(0);
   fflush(stdout);
-  __tgt_set_info_flag(0x2); /* kernel launches */
+  __tgt_set_info_flag(0x10); /* kernel launches (LLVM's OMP_INFOTYPE_PLUGIN_KERNEL) */
   int x = 1;
 #pragma omp target map(tofrom : x)
   x += 41;
