@@ -48,8 +48,8 @@ static void tgt_copy_to(ident_t *loc, struct tgt_device *dev, uintptr_t dst, con
                         size_t size, struct tgt_async *async, bool fresh) {
   if (!fresh)
     tgt_async_order(async);
-  tgt_info(loc, TGT_INFO_DATA_TRANSFER, "copy %zu bytes host %p -> device %d %p", size, src, dev->id,
-           (void *)dst);
+  tgt_info(loc, TGT_INFO_DATA_TRANSFER, "copy %zu bytes host %p -> device %d %p", size, src,
+           dev->id, (void *)dst);
   if (tgt_dev_copy_to(dev, (void *)dst, src, size, async->queue)) {
     pthread_mutex_unlock(&dev->lock);
     tgt_fatal(loc, "copy of %zu bytes to device %d failed", size, dev->id);
