@@ -530,6 +530,9 @@ void omp_threads_end_for_tool(struct omp_thread *root);
 /* ---- wait.c: spin then sleep ---------------------------------------------- */
 
 void omp_wait_while_equal(struct omp_waitword *w, uint32_t old);
+/* A worker's wait for its next fork: the same, but one that keeps sharing a
+ * core with its master sleeps once to be moved (wait.c). */
+void omp_wait_fork(struct omp_waitword *w, uint32_t old);
 /* More threads busy than processors: waiters yield, barriers release the
  * master first. */
 bool omp_wait_oversubscribed(void);

@@ -158,7 +158,7 @@ static void *omp_worker_main(void *arg) {
   if (omp_ompt_enabled())
     omp_ompt_thread_begin(th, ompt_thread_worker);
   for (;;) {
-    omp_wait_while_equal(&th->fork, th->fork_seen);
+    omp_wait_fork(&th->fork, th->fork_seen);
     th->fork_seen = atomic_load_explicit(&th->fork.value, memory_order_acquire);
     if (th->exit_requested)
       break;
