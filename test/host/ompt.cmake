@@ -2,8 +2,11 @@
 # A tool built into the program (ompt_record.h) checks the events of each
 # area against what the program did; the runtime finds it as it finds any
 # tool linked into a program (clang's omp-tools.h declares the interface).
+# ompt_parallel's league needs two host teams, which a 1-processor machine
+# (or taskset) allows only with KMP_TEAMS_THREAD_LIMIT raised.
 foreach(area parallel tasks sync inquiry)
   omprt_add_test(ompt_${area} SOURCES ompt_${area}.c LABELS ompt
+    ENV KMP_TEAMS_THREAD_LIMIT=2
     PASS_REGEX "PASS \\(finalized\\)" FAIL_REGEX "FAIL")
 endforeach()
 omprt_add_test(ompt_cancel SOURCES ompt_cancel.c LABELS ompt ENV OMP_CANCELLATION=true
