@@ -376,18 +376,26 @@ static struct omp_team *omp_team_obtain(struct omp_thread *th, int n, bool *hot)
     struct omp_team *team = *slot;
     if (team && team->nthreads == n)
       return team;
+    /* Resized: the workers both sizes have keep their thread numbers (as
+     * LLVM's hot teams: their caches and places stay theirs); a smaller
+     * team gives the rest back, a larger one takes more. */
+    int kept = 1;
     if (team) {
-      for (int i = 1; i < team->nthreads; i++)
+      kept = team->nthreads < n ? team->nthreads : n;
+      for (int i = kept; i < team->nthreads; i++)
         omp_pool_release(team->threads[i]);
       if (team->capacity < n) {
+        struct omp_team *grown = omp_team_alloc(n);
+        memcpy(grown->threads + 1, team->threads + 1,
+               sizeof(*team->threads) * (size_t)(kept - 1));
         omp_team_free(team);
-        team = NULL;
+        team = grown;
       }
-    }
-    if (!team)
+    } else {
       team = omp_team_alloc(n);
+    }
     team->nthreads = n;
-    for (int i = 1; i < n; i++)
+    for (int i = kept; i < n; i++)
       team->threads[i] = omp_pool_acquire();
     *slot = team;
     return team;

@@ -12,6 +12,9 @@ omprt_add_test(teams_league_close SOURCES teams_league.c ARGS close
 omprt_add_test(teams_league_primary SOURCES teams_league.c ARGS primary
   ENV OMP_PLACES=threads KMP_TEAMS_PROC_BIND=primary)
 
+# A resized top-level team keeps its workers' thread numbers.
+omprt_add_test(hot_team_resize SOURCES hot_team_resize.c)
+
 # Hot team reuse: a region nested in a one-thread region takes the initial
 # thread's hot worker; a parallel inside teams(1) still gets its threads.
 omprt_add_test(nested_hot_team SOURCES nested_hot_team.c ENV OMP_NUM_THREADS=2
