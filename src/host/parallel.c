@@ -84,6 +84,17 @@ static void omp_team_free(struct omp_team *team) {
   free(team);
 }
 
+/* Give team's workers from thread number `from` up back to the pool, the
+ * highest first: the pool hands out the last one returned first, so the
+ * next team that takes as many gets each back at its thread number (its
+ * cache and place stay with it; LLVM's pool, sorted by gtid, does the same).
+ * In thread-number order, a league's members or a nested team's workers
+ * swapped places at every region. */
+static void omp_team_release_workers(struct omp_team *team, int from) {
+  for (int i = team->nthreads - 1; i >= from; i--)
+    omp_pool_release(team->threads[i]);
+}
+
 /* A team for a nested region or a league of at least `capacity` slots: one
  * of the spares th kept from its last ones, or a new one. Their workers come
  * from the pool and go back to it; only the memory is kept. */
@@ -327,8 +338,7 @@ void omp_nested_hot_teams_release(struct omp_thread *th) {
     struct omp_team *team = th->nested_hot_teams[level - 1];
     if (!team)
       continue;
-    for (int i = 1; i < team->nthreads; i++)
-      omp_pool_release(team->threads[i]);
+    omp_team_release_workers(team, 1);
     omp_team_free(team);
     th->nested_hot_teams[level - 1] = NULL;
   }
@@ -382,8 +392,7 @@ static struct omp_team *omp_team_obtain(struct omp_thread *th, int n, bool *hot)
     int kept = 1;
     if (team) {
       kept = team->nthreads < n ? team->nthreads : n;
-      for (int i = kept; i < team->nthreads; i++)
-        omp_pool_release(team->threads[i]);
+      omp_team_release_workers(team, kept);
       if (team->capacity < n) {
         struct omp_team *grown = omp_team_alloc(n);
         memcpy(grown->threads + 1, team->threads + 1,
@@ -495,8 +504,7 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   omp_affinity_fork(team, proc_bind);
   omp_team_run(th, team, requested, loc, fn, argc, argv);
   if (!hot) {
-    for (int i = 1; i < team->nthreads; i++)
-      omp_pool_release(team->threads[i]);
+    omp_team_release_workers(team, 1);
     omp_team_keep_spare(th, team);
   }
 }
@@ -720,8 +728,7 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
   omp_master_leave(th, league);
   if (ompt)
     omp_ompt_region_end(th, league);
-  for (int i = 1; i < nteams; i++)
-    omp_pool_release(league->threads[i]);
+  omp_team_release_workers(league, 1);
   omp_team_keep_spare(th, league);
 }
 

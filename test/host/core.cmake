@@ -15,6 +15,9 @@ omprt_add_test(teams_league_primary SOURCES teams_league.c ARGS primary
 # A resized top-level team keeps its workers' thread numbers.
 omprt_add_test(hot_team_resize SOURCES hot_team_resize.c)
 
+# Pool workers come back at the same thread numbers (a league, a nested team).
+omprt_add_test(pool_order SOURCES pool_order.c ENV KMP_TEAMS_THREAD_LIMIT=4)
+
 # Hot team reuse: a region nested in a one-thread region takes the initial
 # thread's hot worker; a parallel inside teams(1) still gets its threads.
 omprt_add_test(nested_hot_team SOURCES nested_hot_team.c ENV OMP_NUM_THREADS=2
