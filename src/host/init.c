@@ -126,13 +126,7 @@ static void omp_root_exit(void *arg) {
   struct omp_thread *th = arg;
   if (omp_ompt_enabled())
     omp_ompt_thread_end(th);
-  if (th->hot_team) {
-    struct omp_team *hot = th->hot_team;
-    for (int i = 1; i < hot->nthreads; i++)
-      omp_pool_release(hot->threads[i]);
-    th->hot_team = NULL;
-  }
-  omp_nested_hot_teams_release(th);
+  omp_hot_teams_release(th);
   free(th->nested_hot_teams);
   omp_team_spare_free(th);
   omp_threads_busy_add(-1);

@@ -333,6 +333,14 @@ static struct omp_team **omp_hot_slot(struct omp_thread *th, int level) {
   return &th->nested_hot_teams[level - 1];
 }
 
+void omp_hot_teams_release(struct omp_thread *th) {
+  if (th->hot_team) {
+    omp_team_release_workers(th->hot_team, 1);
+    th->hot_team = NULL;
+  }
+  omp_nested_hot_teams_release(th);
+}
+
 void omp_nested_hot_teams_release(struct omp_thread *th) {
   for (int level = 1; level <= th->nested_hot_len; level++) {
     struct omp_team *team = th->nested_hot_teams[level - 1];
@@ -352,7 +360,8 @@ static bool omp_hot_team_idle(const struct omp_thread *th) {
   return true;
 }
 
-static int omp_team_size(struct omp_thread *th, int requested) {
+/* hot_level: omp_hot_level(th), which the fork computes once. */
+static int omp_team_size(struct omp_thread *th, int requested, int hot_level) {
   const struct omp_icvs *icvs = &th->task->icvs;
   if (th->team->active_level >= icvs->max_active_levels)
     return 1;
@@ -361,9 +370,8 @@ static int omp_team_size(struct omp_thread *th, int requested) {
   int in_use = omp_threads_in_use();
   if (th->hot_team && omp_hot_team_idle(th))
     in_use -= th->hot_team->nthreads - 1;
-  int level = omp_hot_level(th);
-  if (level > 0 && level <= th->nested_hot_len && th->nested_hot_teams[level - 1])
-    in_use -= th->nested_hot_teams[level - 1]->nthreads - 1;
+  if (hot_level > 0 && hot_level <= th->nested_hot_len && th->nested_hot_teams[hot_level - 1])
+    in_use -= th->nested_hot_teams[hot_level - 1]->nthreads - 1;
   int available = icvs->thread_limit - in_use + 1;
   if (n > available)
     n = available;
@@ -378,11 +386,9 @@ static int omp_team_size(struct omp_thread *th, int requested) {
 /* The team for a region of n threads forked by th: regions at a hot team
  * level reuse the master's hot team of that level; others take pool
  * workers for the region. */
-static struct omp_team *omp_team_obtain(struct omp_thread *th, int n, bool *hot) {
-  int level = omp_hot_level(th);
-  *hot = level >= 0;
-  if (*hot) {
-    struct omp_team **slot = omp_hot_slot(th, level);
+static struct omp_team *omp_team_obtain(struct omp_thread *th, int n, int hot_level) {
+  if (hot_level >= 0) {
+    struct omp_team **slot = omp_hot_slot(th, hot_level);
     struct omp_team *team = *slot;
     if (team && team->nthreads == n)
       return team;
@@ -484,7 +490,8 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
                                        : th->task->icvs.proc_bind;
   th->pushed_nthreads = 0;
   th->pushed_proc_bind = 0;
-  int n = omp_team_size(th, requested);
+  int hot_level = omp_hot_level(th);
+  int n = omp_team_size(th, requested, hot_level);
   omp_num_threads_strict_check(th, requested, n);
   if (n == 1) {
     omp_serialized_begin(th, loc, requested);
@@ -493,8 +500,8 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
     omp_serialized_end(th);
     return;
   }
-  bool hot;
-  struct omp_team *team = omp_team_obtain(th, n, &hot);
+  bool hot = hot_level >= 0;
+  struct omp_team *team = omp_team_obtain(th, n, hot_level);
   team->nthreads_list = th->pushed_nthreads_list;
   th->pushed_nthreads_list = NULL;
   team->level = th->team->level + 1;

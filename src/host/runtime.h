@@ -597,6 +597,8 @@ void omp_team_spare_free(struct omp_thread *th);
 /* Give the workers of th's nested hot teams back to the pool (theirs
  * first): th goes back to the pool or ends. */
 void omp_nested_hot_teams_release(struct omp_thread *th);
+/* The same for all its hot teams, the top-level one too: a root that ends. */
+void omp_hot_teams_release(struct omp_thread *th);
 
 /* ---- dispatch.c: worksharing buffers ------------------------------------ */
 

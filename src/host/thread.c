@@ -186,13 +186,8 @@ static void *omp_worker_main(void *arg) {
  * runs gets new workers. Busy workers (another thread's region) are left
  * alone, and a worker that does not end within a second is not waited for. */
 void omp_threads_end_for_tool(struct omp_thread *root) {
-  if (root && root->hot_team && root->team == root->root_team) {
-    struct omp_team *hot = root->hot_team;
-    for (int i = 1; i < hot->nthreads; i++)
-      omp_pool_release(hot->threads[i]);
-    root->hot_team = NULL;
-    omp_nested_hot_teams_release(root);
-  }
+  if (root && root->hot_team && root->team == root->root_team)
+    omp_hot_teams_release(root);
   pthread_mutex_lock(&omp_pool_lock);
   struct omp_thread *idle = omp_pool_head;
   omp_pool_head = NULL;
