@@ -72,10 +72,10 @@ void tgt_info_arguments(ident_t *loc, struct tgt_device *dev, const char *what, 
   for (int32_t i = 0; i < n; i++) {
     char var[256];
     int64_t type = types ? types[i] : 0, size = sizes ? sizes[i] : 0;
-    fprintf(stderr, "omptarget: info:   %s(%s)[%lld]%s%s%s\n", tgt_map_type_name(type, size),
-            tgt_var_name(names ? names[i] : NULL, var, sizeof(var)), (long long)size,
-            type & MAP_ALWAYS ? " always" : "", type & MAP_PRESENT ? " present" : "",
-            type & MAP_IMPLICIT ? " (implicit)" : "");
+    tgt_info(NULL, TGT_INFO_KERNEL_ARGS, "  %s(%s)[%lld]%s%s%s", tgt_map_type_name(type, size),
+             tgt_var_name(names ? names[i] : NULL, var, sizeof(var)), (long long)size,
+             type & MAP_ALWAYS ? " always" : "", type & MAP_PRESENT ? " present" : "",
+             type & MAP_IMPLICIT ? " (implicit)" : "");
   }
 }
 
@@ -92,12 +92,12 @@ void tgt_info_dump_table(ident_t *loc, struct tgt_device *dev) {
   for (size_t i = 0; i < dev->nmaps; i++) {
     const struct tgt_map_entry *e = &dev->maps[i];
     if (e->infinite)
-      fprintf(stderr, "omptarget: info:   %p %p %p INF %llu\n", (void *)e->host_begin,
-              (void *)e->host_end, (void *)e->dev_begin, (unsigned long long)e->hold_refs);
+      tgt_info(NULL, TGT_INFO_DUMP_TABLE, "  %p %p %p INF %llu", (void *)e->host_begin,
+               (void *)e->host_end, (void *)e->dev_begin, (unsigned long long)e->hold_refs);
     else
-      fprintf(stderr, "omptarget: info:   %p %p %p %llu %llu\n", (void *)e->host_begin,
-              (void *)e->host_end, (void *)e->dev_begin, (unsigned long long)e->dyn_refs,
-              (unsigned long long)e->hold_refs);
+      tgt_info(NULL, TGT_INFO_DUMP_TABLE, "  %p %p %p %llu %llu", (void *)e->host_begin,
+               (void *)e->host_end, (void *)e->dev_begin, (unsigned long long)e->dyn_refs,
+               (unsigned long long)e->hold_refs);
   }
   pthread_mutex_unlock(&dev->lock);
 }
