@@ -491,7 +491,12 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   th->pushed_nthreads = 0;
   th->pushed_proc_bind = 0;
   int hot_level = omp_hot_level(th);
+  bool limited = th->task->icvs.thread_limit != INT_MAX;
+  if (OMP_UNLIKELY(limited))
+    omp_thread_limit_lock();
   int n = omp_team_size(th, requested, hot_level);
+  if (n == 1 && OMP_UNLIKELY(limited))
+    omp_thread_limit_unlock();
   omp_num_threads_strict_check(th, requested, n);
   if (n == 1) {
     omp_serialized_begin(th, loc, requested);
@@ -502,6 +507,8 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   }
   bool hot = hot_level >= 0;
   struct omp_team *team = omp_team_obtain(th, n, hot_level);
+  if (OMP_UNLIKELY(limited))
+    omp_thread_limit_unlock();
   team->nthreads_list = th->pushed_nthreads_list;
   th->pushed_nthreads_list = NULL;
   team->level = th->team->level + 1;

@@ -521,6 +521,8 @@ static inline struct omp_thread *omp_self(void) {
 struct omp_thread *omp_pool_acquire(void);
 void omp_pool_release(struct omp_thread *th);
 int omp_threads_in_use(void);
+void omp_thread_limit_lock(void);
+void omp_thread_limit_unlock(void);
 void omp_threads_busy_add(int delta);
 int omp_assign_gtid(struct omp_thread *th);
 void omp_worker_start(struct omp_thread *th, struct omp_team *team, int tid);

@@ -16,6 +16,14 @@
 static pthread_mutex_t omp_pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct omp_thread *omp_pool_head;
 static _Atomic int omp_busy_threads; /* roots and workers not in the pool */
+/* Held by a fork that sizes its team against a thread limit in force
+ * (OMP_THREAD_LIMIT, a teams thread_limit) from counting free threads until
+ * it has taken them: two forks at once must not both count the same ones
+ * (LLVM's fork/join lock does the same). Forks without a limit never take it. */
+static pthread_mutex_t omp_limit_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void omp_thread_limit_lock(void) { pthread_mutex_lock(&omp_limit_lock); }
+void omp_thread_limit_unlock(void) { pthread_mutex_unlock(&omp_limit_lock); }
 
 int omp_threads_in_use(void) {
   return atomic_load_explicit(&omp_busy_threads, memory_order_relaxed);
@@ -227,6 +235,7 @@ static struct omp_thread *omp_worker_create(void) {
  * one of them. */
 void omp_threads_after_fork(void) {
   pthread_mutex_init(&omp_pool_lock, NULL);
+  pthread_mutex_init(&omp_limit_lock, NULL);
   omp_pool_head = NULL;
   atomic_store(&omp_busy_threads, omp_self_tls ? 1 : 0);
   if (omp_self_tls) { /* its hot teams' workers are gone too */

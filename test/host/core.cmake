@@ -22,3 +22,6 @@ omprt_add_test(pool_order SOURCES pool_order.c ENV KMP_TEAMS_THREAD_LIMIT=4)
 # thread's hot worker; a parallel inside teams(1) still gets its threads.
 omprt_add_test(nested_hot_team SOURCES nested_hot_team.c ENV OMP_NUM_THREADS=2
   PASS_REGEX "PASS" FAIL_REGEX "FAIL")
+
+# OMP_THREAD_LIMIT holds for nested regions forked at the same time.
+omprt_add_test(thread_limit_nested SOURCES thread_limit_nested.c ENV OMP_THREAD_LIMIT=6)
