@@ -11,9 +11,15 @@
  * as usual. As in LLVM, whoever releases a barrier ends a loop or sections
  * request there (omp_cancel_at_barrier): the rest of the region runs on. A
  * parallel request outlives barriers: __kmpc_cancel_barrier then returns 1
- * to every member, which leaves the region; a second barrier makes sure all
- * have read the request before it is cleared. (A fork also starts each team
- * with no request.)
+ * to every member, which leaves the region, and the next fork starts the
+ * team with no request.
+ *
+ * Members decide on the request as the barrier's release saw it
+ * (team->cancel_released), not as they find it when they wake: a member
+ * released first may cancel at once, and a member still waking must not
+ * take that request for this barrier's, or the team splits — some leave,
+ * the rest wait at the next barrier for them (LLVM 19 hangs or runs on
+ * there: libgomp's cancel-parallel-1.c with 4 threads).
  *
  * Taskgroup cancellation (kind 4) is a flag of the innermost taskgroup of
  * the current task (taskgroup.c); outside any taskgroup it does nothing.
@@ -83,11 +89,17 @@ OMP_EXPORT int32_t __kmpc_cancellationpoint(ident_t *loc, int32_t gtid,
   return pending;
 }
 
+/* Called by the member that releases a barrier, before the release: every
+ * member reads cancel_released after it (the release orders it), and none
+ * can reach the next release before all have. */
 void omp_cancel_at_barrier(struct omp_team *team) {
   int pending = atomic_load_explicit(&team->cancel_kind, memory_order_relaxed);
-  if (pending == OMP_CANCEL_LOOP || pending == OMP_CANCEL_SECTIONS)
+  if (pending == OMP_CANCEL_LOOP || pending == OMP_CANCEL_SECTIONS) {
     atomic_store_explicit(&team->cancel_kind, OMP_CANCEL_NONE,
                           memory_order_relaxed);
+    pending = OMP_CANCEL_NONE;
+  }
+  atomic_store_explicit(&team->cancel_released, pending, memory_order_relaxed);
 }
 
 OMP_EXPORT int32_t __kmpc_cancel_barrier(ident_t *loc, int32_t gtid) {
@@ -96,12 +108,9 @@ OMP_EXPORT int32_t __kmpc_cancel_barrier(ident_t *loc, int32_t gtid) {
   omp_barrier_wait_reported(team, th, omp_ompt_barrier_kind(loc),
                             __builtin_return_address(0));
   if (!omp_global.cancellation ||
-      atomic_load_explicit(&team->cancel_kind, memory_order_relaxed) !=
+      atomic_load_explicit(&team->cancel_released, memory_order_relaxed) !=
           OMP_CANCEL_PARALLEL)
     return 0;
-  omp_barrier_wait(team, th);
-  atomic_store_explicit(&team->cancel_kind, OMP_CANCEL_NONE,
-                        memory_order_relaxed);
   if (OMP_UNLIKELY(omp_ompt_enabled()))
     omp_ompt_cancel_kind(th, OMP_CANCEL_PARALLEL, ompt_cancel_detected,
                          __builtin_return_address(0));

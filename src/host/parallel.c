@@ -148,6 +148,7 @@ static void omp_team_reset_worksharing(struct omp_team *team) {
   omp_dispatch_reset(team);
   atomic_store_explicit(&team->copyprivate_data, NULL, memory_order_relaxed);
   atomic_store_explicit(&team->cancel_kind, 0, memory_order_relaxed);
+  atomic_store_explicit(&team->cancel_released, 0, memory_order_relaxed);
   atomic_store_explicit(&team->tasks.used, false, memory_order_relaxed);
   atomic_fetch_and_explicit(&team->barrier.epoch.value, ~OMP_EPOCH_TASKS,
                             memory_order_relaxed);

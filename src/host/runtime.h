@@ -347,6 +347,7 @@ struct omp_team {
   struct omp_dispatch_buffer *dispatch; /* omp_global.dispatch_buffers of them */
   void *_Atomic copyprivate_data;                /* single's broadcast */
   _Atomic int cancel_kind OMP_ALIGNED_CACHE;     /* pending cancellation */
+  _Atomic int cancel_released; /* cancel_kind when the last barrier released (cancel.c) */
   struct omp_team_tasks tasks;                   /* explicit tasks (task.c) */
   _Atomic int32_t join_helpers;  /* workers running tasks after their join */
   _Atomic uint32_t join_done;    /* master: all tasks done, helpers may go */

@@ -23,3 +23,8 @@ omprt_add_test(cancel_enabled SOURCES cancel_constructs.c ARGS enabled
 add_test(NAME host.cancel_disabled COMMAND host_cancel_enabled disabled)
 set_tests_properties(host.cancel_disabled PROPERTIES
   ENVIRONMENT "${OMPRT_TEST_ENV};OMP_NUM_THREADS=4" LABELS host TIMEOUT 120)
+
+# cancel parallel issued right after a barrier: the whole team leaves at
+# the next one.
+omprt_add_test(cancel_parallel_race SOURCES cancel_parallel_race.c
+  ENV OMP_CANCELLATION=true TIMEOUT 30)
