@@ -132,6 +132,20 @@ int main(void) {
         "empty volume");
   CHECK(g[0] == 9 && g[3] == 9, "empty volume copied something");
 
+  /* Offsets and volumes are not checked against the dimensions, as in
+   * LLVM 19 and libgomp: a block past the outermost extent is copied, and
+   * one past the end of a row goes on into the next row. */
+  int rows[3][2] = {{1, 2}, {3, 4}, {5, 6}}, out[3][2] = {{0}};
+  size_t vol_rows[] = {3, 2}, dims_rows[] = {2, 2}, zz[] = {0, 0};
+  CHECK(omp_target_memcpy_rect(out, rows, sizeof(int), 2, vol_rows, zz, zz, dims_rows,
+                               dims_rows, host, host) == 0, "block past the outermost extent");
+  CHECK(out[2][0] == 5 && out[2][1] == 6, "outermost overrun not copied");
+  size_t vol_cols[] = {1, 2}, off_col[] = {0, 1};
+  CHECK(omp_target_memcpy_rect(out, rows, sizeof(int), 2, vol_cols, zz, off_col, dims_rows,
+                               dims_rows, host, host) == 0, "block past the end of a row");
+  CHECK(out[0][0] == 2 && out[0][1] == 3, "row overrun: got %d %d, want 2 3", out[0][0],
+        out[0][1]);
+
   /* Invalid arguments fail. */
   size_t v[] = {1, 1};
   CHECK(omp_target_memcpy_rect(g, h, 0, 2, v, z, z, dim, dim, host, host) != 0, "elem 0");
