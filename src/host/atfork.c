@@ -19,6 +19,7 @@ static void omp_atfork_child(void) {
   omp_atomic_after_fork();
   omp_reduction_after_fork();
   omp_threadprivate_after_fork();
+  omp_roots_after_fork();
 }
 
 void omp_atfork_install(void) {

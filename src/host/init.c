@@ -83,21 +83,52 @@ int omp_assign_gtid(struct omp_thread *th) {
   return gtid;
 }
 
-struct omp_thread *omp_register_root(void) {
-  omp_runtime_init();
-  if (omp_self_tls) /* the tool's initializer called the runtime */
-    return omp_self_tls;
-  struct omp_thread *th = calloc(1, sizeof(*th));
+/* The records of user threads that ended, for the next ones: a record
+ * keeps its gtid, its level-0 team and implicit task, its task memory cache
+ * and its top-level team's memory, so a program that starts threads for
+ * ever neither grows nor runs out of gtids (before, every user thread left
+ * about 6 KB and a gtid behind: the 65537th to use OpenMP was a fatal error;
+ * LLVM 19 reuses both too). Records are never freed: a task that completed
+ * just before its thread ended may still be leaving its team's counters or
+ * handing its memory back to the cache. */
+static _Atomic uint32_t omp_root_free_lock;
+static struct omp_thread *omp_root_free;
+
+static struct omp_thread *omp_root_record_take(void) {
+  omp_mutex_lock(&omp_root_free_lock);
+  struct omp_thread *th = omp_root_free;
+  if (th)
+    omp_root_free = th->pool_next;
+  omp_mutex_unlock(&omp_root_free_lock);
+  return th;
+}
+
+/* A fresh record, or an ended thread's made fresh: what its last thread left
+ * in the level-0 team is what a thread between regions leaves there. */
+static struct omp_thread *omp_root_record(void) {
+  struct omp_thread *th = omp_root_record_take();
+  if (th) {
+    struct omp_team *team = th->root_team, *hot = th->hot_team, *serial = th->serial_teams;
+    void *mem_cache = th->mem_cache;
+    int gtid = th->gtid;
+    memset(th, 0, sizeof(*th));
+    th->gtid = gtid;
+    th->root_team = team;
+    th->hot_team = hot;
+    th->serial_teams = serial;
+    th->mem_cache = mem_cache;
+    struct omp_task *task = team->implicit_tasks;
+    omp_deps_free_children(task);
+    memset(task, 0, sizeof(*task));
+    return th;
+  }
+  th = calloc(1, sizeof(*th));
   struct omp_team *team = calloc(1, sizeof(*team));
   struct omp_thread **slots = calloc(1, sizeof(*slots));
   struct omp_task *task = calloc(1, sizeof(*task));
   if (!th || !team || !slots || !task)
     omp_fatal(NULL, "out of memory registering a thread");
   omp_assign_gtid(th);
-  omp_threads_busy_add(1);
-  th->is_root = true;
-  th->place = -1;
-  th->os_tid = (int)gettid();
   omp_dispatch_buffers_alloc(team);
   team->nthreads = 1;
   team->capacity = 1;
@@ -105,10 +136,24 @@ struct omp_thread *omp_register_root(void) {
   team->implicit_tasks = task;
   slots[0] = th;
   omp_barrier_init(&team->barrier);
+  th->root_team = team;
+  return th;
+}
+
+struct omp_thread *omp_register_root(void) {
+  omp_runtime_init();
+  if (omp_self_tls) /* the tool's initializer called the runtime */
+    return omp_self_tls;
+  struct omp_thread *th = omp_root_record();
+  struct omp_team *team = th->root_team;
+  struct omp_task *task = team->implicit_tasks;
+  omp_threads_busy_add(1);
+  th->is_root = true;
+  th->place = -1;
+  th->os_tid = (int)gettid();
   task->icvs = omp_global.initial_icvs;
   task->implicit = true;
   task->team = team;
-  th->root_team = team;
   th->team = team;
   th->tid = 0;
   th->task = task;
@@ -121,16 +166,37 @@ struct omp_thread *omp_register_root(void) {
   return th;
 }
 
-/* A user thread that used OpenMP exited: give its hot team's workers back. */
+/* A user thread that used OpenMP exited: give its hot team's workers back,
+ * and its record to the next user thread when nothing of it is left
+ * running — it ended between regions, with every task it made complete
+ * (one that ends inside a region, or with a detached task unfulfilled,
+ * keeps its record, as every thread did before). */
 static void omp_root_exit(void *arg) {
   struct omp_thread *th = arg;
   if (omp_ompt_enabled())
     omp_ompt_thread_end(th);
   omp_hot_teams_release(th);
   free(th->nested_hot_teams);
+  th->nested_hot_teams = NULL;
+  th->nested_hot_len = 0;
   omp_team_spare_free(th);
   omp_threads_busy_add(-1);
+  omp_task_flush_done(th); /* the tasks it completed, not yet counted off */
+  struct omp_team *team = th->root_team;
+  if (th->team != team ||
+      atomic_load_explicit(&team->implicit_tasks[0].incomplete_children,
+                           memory_order_acquire) != 0 ||
+      atomic_load_explicit(&team->tasks.pending, memory_order_acquire) != 0)
+    return;
+  omp_threadprivate_forget_thread(th->gtid);
+  omp_mutex_lock(&omp_root_free_lock);
+  th->pool_next = omp_root_free;
+  omp_root_free = th;
+  omp_mutex_unlock(&omp_root_free_lock);
 }
+
+/* A child of fork() has one thread: the records stay, the lock is free. */
+void omp_roots_after_fork(void) { atomic_store(&omp_root_free_lock, 0); }
 
 /* ---- entry points -------------------------------------------------------- */
 

@@ -334,10 +334,13 @@ static struct omp_team **omp_hot_slot(struct omp_thread *th, int level) {
   return &th->nested_hot_teams[level - 1];
 }
 
+/* The top-level team's memory stays with th (a team of one now): a worker
+ * may still be leaving its last join, and th's record may go to another
+ * user thread (init.c). */
 void omp_hot_teams_release(struct omp_thread *th) {
   if (th->hot_team) {
     omp_team_release_workers(th->hot_team, 1);
-    th->hot_team = NULL;
+    th->hot_team->nthreads = 1;
   }
   omp_nested_hot_teams_release(th);
 }

@@ -625,6 +625,9 @@ void omp_display_after_fork(void);
 void omp_atomic_after_fork(void);
 void omp_reduction_after_fork(void);
 void omp_threadprivate_after_fork(void);
+void omp_roots_after_fork(void);
+/* threadprivate.c: an ended user thread's copies go, its gtid is reused */
+void omp_threadprivate_forget_thread(int gtid);
 
 /* ---- error.c: messages ------------------------------------------------------ */
 

@@ -13,7 +13,9 @@
  * it (its initial value: clang's code calls us before any access). Copies
  * of worker threads are destroyed with the registered destructor at
  * process exit; those of other initial threads (user threads) are not, as
- * in LLVM, which unregisters such a thread without running them.
+ * in LLVM, which unregisters such a thread without running them: they are
+ * freed when the ended thread's gtid goes to the next user thread (LLVM
+ * leaves them in its cache, and the next thread finds the old values).
  *
  * The per-variable array of copies, indexed by gtid, doubles as the cache
  * clang keeps for us: *cache points at it, so the common access is two loads.
@@ -194,6 +196,29 @@ static void omp_tp_release_thread(int gtid) {
         free(copy);
       }
     }
+  }
+}
+
+/* A user thread ended and its gtid goes to the next one (init.c): its
+ * copies are freed, not destroyed (LLVM runs no destructor for a user
+ * thread's copies either), and forgotten in every array readers may still
+ * hold, so the next thread under this gtid starts from the initial values. */
+void omp_threadprivate_forget_thread(int gtid) {
+  for (int b = 0; b < OMP_TP_BUCKETS; b++) {
+    omp_mutex_lock(&omp_tp_lock);
+    for (struct omp_tp_var *var = omp_tp_table[b]; var; var = var->next) {
+      void **slots = atomic_load_explicit(&var->slots, memory_order_relaxed);
+      void *copy = (size_t)gtid < omp_tp_capacity(slots) ? slots[gtid] : NULL;
+      for (void **array = slots; array; ) {
+        if ((size_t)gtid < omp_tp_capacity(array))
+          array[gtid] = NULL;
+        void **older = array[-OMP_TP_HEADER + 1];
+        array = older ? older + OMP_TP_HEADER : NULL;
+      }
+      if (copy && copy != var->data)
+        free(copy);
+    }
+    omp_mutex_unlock(&omp_tp_lock);
   }
 }
 

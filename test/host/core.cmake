@@ -25,3 +25,10 @@ omprt_add_test(nested_hot_team SOURCES nested_hot_team.c ENV OMP_NUM_THREADS=2
 
 # OMP_THREAD_LIMIT holds for nested regions forked at the same time.
 omprt_add_test(thread_limit_nested SOURCES thread_limit_nested.c ENV OMP_THREAD_LIMIT=6)
+
+# Ended user threads hand their gtid and state on: 70000 of them (more than
+# the runtime's 65536 gtids), and 2000 with the sanitizers.
+omprt_add_test(root_thread_reuse SOURCES root_thread_reuse.c ARGS 70000 TIMEOUT 300
+  COPTS -fnoopenmp-use-tls)
+omprt_add_test(root_thread_reuse_small SOURCES root_thread_reuse.c ARGS 2000
+  COPTS -fnoopenmp-use-tls)

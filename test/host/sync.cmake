@@ -10,8 +10,8 @@ omprt_add_test(copyprivate_basic SOURCES copyprivate_basic.c ENV OMP_NUM_THREADS
 omprt_add_test(flush_basic SOURCES flush_basic.c ENV OMP_NUM_THREADS=4)
 
 # Threadprivate through the runtime rather than native TLS.
-omprt_add_test(threadprivate_basic SOURCES threadprivate_basic.c ENV OMP_NUM_THREADS=4)
-target_compile_options(host_threadprivate_basic PRIVATE -fnoopenmp-use-tls)
+omprt_add_test(threadprivate_basic SOURCES threadprivate_basic.c ENV OMP_NUM_THREADS=4
+               COPTS -fnoopenmp-use-tls)
 # The three workers' copies are destroyed at exit, after main's PASS.
 omprt_add_test(threadprivate_register SOURCES threadprivate_register.c
                ENV OMP_NUM_THREADS=4 PASS_REGEX "PASS.*destroyed copy 3"
