@@ -499,10 +499,10 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   if (OMP_UNLIKELY(limited))
     omp_thread_limit_lock();
   int n = omp_team_size(th, requested, hot_level);
-  if (n == 1 && OMP_UNLIKELY(limited))
-    omp_thread_limit_unlock();
-  omp_num_threads_strict_check(th, requested, n);
   if (n == 1) {
+    if (OMP_UNLIKELY(limited))
+      omp_thread_limit_unlock();
+    omp_num_threads_strict_check(th, requested, n);
     omp_serialized_begin(th, loc, requested);
     int32_t gtid = th->gtid, btid = 0;
     omp_invoke_region(fn, &gtid, &btid, argc, argv, th->task);
@@ -513,6 +513,9 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   struct omp_team *team = omp_team_obtain(th, n, hot_level);
   if (OMP_UNLIKELY(limited))
     omp_thread_limit_unlock();
+  /* After the unlock: a strict num_threads the team fell short of may end
+   * the program, whose exit handlers may fork. */
+  omp_num_threads_strict_check(th, requested, n);
   team->nthreads_list = th->pushed_nthreads_list;
   th->pushed_nthreads_list = NULL;
   team->level = th->team->level + 1;
