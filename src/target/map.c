@@ -316,6 +316,15 @@ static struct tgt_target_ptr tgt_target_ptr(ident_t *loc, struct tgt_device *dev
              dev->id, tgt_var_name(name, var, sizeof(var)), (void *)begin,
              (void *)(begin + (uintptr_t)size), (void *)e.dev_begin);
   }
+  /* A zero-length section of unmapped data maps to nothing (LLVM 19's
+   * 0x40 line: the program may not expect it). Members and implicit maps
+   * are not reported, as in LLVM. */
+  if (__builtin_expect((tgt_info_flags & TGT_INFO_EMPTY_MAPPING) != 0, 0) && !r.dev_addr &&
+      type != 0 && !(type & (int64_t)MAP_MEMBER_OF) && !implicit) {
+    char var[256];
+    tgt_info(loc, TGT_INFO_EMPTY_MAPPING, "device %d: variable '%s' does not have a valid "
+             "device counterpart", dev->id, tgt_var_name(name, var, sizeof(var)));
+  }
   if (r.dev_addr && !r.is_host && (type & MAP_TO) && (r.is_new || (type & MAP_ALWAYS)) &&
       size) {
     tgt_copy_to(loc, dev, r.dev_addr, (const void *)begin, (size_t)size, async, r.is_new);

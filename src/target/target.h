@@ -383,6 +383,7 @@ extern _Atomic int tgt_info_flags; /* LIBOMPTARGET_INFO; __tgt_set_info_flag may
 #define TGT_INFO_MAPPING_CHANGED 0x08  /* mappings made and removed */
 #define TGT_INFO_PLUGIN_KERNEL 0x10    /* kernel launches (geometry: the plugin's line) */
 #define TGT_INFO_DATA_TRANSFER 0x20    /* every host-device copy */
+#define TGT_INFO_EMPTY_MAPPING 0x40    /* a map left with no device counterpart */
 
 void tgt_info(ident_t *loc, int kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

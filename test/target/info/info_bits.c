@@ -3,6 +3,8 @@
  *   info_bits            a data region with a kernel inside (its map finds
  *                        the data present), an update, a kernel outside
  *   info_bits present    then a map(present) of unmapped data (fatal)
+ *   info_bits empty      a zero-length section of unmapped data (0x40's
+ *                        line), and of mapped data (no line)
  *   info_bits set        no LIBOMPTARGET_INFO; __tgt_set_info_flag(0x10)
  *                        between two kernels: only the second one's launch
  *                        is reported (stderr is read back and checked)
@@ -72,6 +74,13 @@ int main(int argc, char **argv) {
   int fails = 0;
   for (int i = 0; i < N; i++)
     fails += a[i] != i + 1 || b[i] != 2 * i;
+  if (argc > 1 && strcmp(argv[1], "empty") == 0) {
+    int *unmapped = b, *mapped = a, seen = -1;
+#pragma omp target data map(to : a)
+#pragma omp target map(to : unmapped[0:0], mapped[0:0]) map(from : seen)
+    seen = mapped != 0;
+    fails += seen != 1;
+  }
   if (argc > 1 && strcmp(argv[1], "present") == 0) {
 #pragma omp target data map(to : a)
     {
