@@ -94,7 +94,10 @@ find "$suite/libgomp.c" "$suite/libgomp.c-c++-common" "$suite/libgomp.c++" \
 # Known differences (docs/abi-host.md, docs/env.md): GOMP_* entry points are
 # not provided; LLVM 19 reports one team inside a serialized parallel region
 # nested in teams (teams-5.c passes there by that), we report the league.
-known='^libgomp\.c/(pr26943-[234]|teams-5)$'
+# Racy as clang-19 compiles them, on either runtime by timing: reduction-8.c
+# (the loop body writes the global z[:4] instead of its private copy; TSan
+# shows the race) and ordered-5.c (ordered threads simd).
+known='^libgomp\.c/(pr26943-[234]|teams-5|reduction-8|ordered-5)$'
 echo "GCC 12 libgomp tests, clang-19, LLVM 19's libomp vs ours ($OURS_LIB)"
 awk '{print $2}' "$results" | sort | uniq -c | awk '{printf "  %-16s %4d\n", $2, $1}'
 echo "Outcomes that differ (rc: LLVM, ours; output under $work/out):"
