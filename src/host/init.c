@@ -88,7 +88,7 @@ int omp_assign_gtid(struct omp_thread *th) {
  * and its top-level team's memory, so a program that starts threads for
  * ever neither grows nor runs out of gtids (before, every user thread left
  * about 6 KB and a gtid behind: the 65537th to use OpenMP was a fatal error;
- * LLVM 19 reuses both too). Records are never freed: a task that completed
+ * LLVM 19 reuses gtids and memory too). Records are never freed: a task that completed
  * just before its thread ended may still be leaving its team's counters or
  * handing its memory back to the cache. */
 static _Atomic uint32_t omp_root_free_lock;
@@ -182,6 +182,9 @@ static void omp_root_exit(void *arg) {
   omp_team_spare_free(th);
   omp_threads_busy_add(-1);
   omp_task_flush_done(th); /* the tasks it completed, not yet counted off */
+  /* A later destructor of this thread that calls the runtime registers
+   * afresh rather than use a record another thread may have taken. */
+  omp_self_tls = NULL;
   struct omp_team *team = th->root_team;
   if (th->team != team ||
       atomic_load_explicit(&team->implicit_tasks[0].incomplete_children,

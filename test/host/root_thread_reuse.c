@@ -3,7 +3,8 @@
  * region, tasks with a dependence, a threadprivate variable (the test is
  * built with -fnoopenmp-use-tls, so copies are the runtime's) and an ICV
  * change. Each must start fresh: its threadprivate copy at the initial
- * value, the ICVs at their defaults. With 70000 threads (more than the
+ * value, the ICVs at their defaults; every eighth also runs a region from a
+ * thread-exit destructor that comes after the runtime's. With 70000 threads (more than the
  * 65536 gtids the runtime has) this failed before ("more than 65536
  * threads have used the OpenMP runtime"), and every thread left about
  * 6 KB behind; the resident size must now stay flat over the second half.
@@ -21,6 +22,23 @@ static int tp = 7;
 #pragma omp threadprivate(tp)
 
 static int default_max_threads;
+
+/* A destructor of the thread's own that runs after the runtime's (its key
+ * is made later): its region must still run whole, on a record of its own
+ * (the ended thread's may have gone to another thread by then). */
+static pthread_key_t late_key;
+static int late_sums_bad;
+
+static void late_destructor(void *arg) {
+  (void)arg;
+  int sum = 0;
+#pragma omp parallel num_threads(2) reduction(+ : sum)
+  sum += omp_get_thread_num() + 1;
+  if (sum != 3) {
+#pragma omp atomic
+    late_sums_bad++;
+  }
+}
 
 static void *user_thread(void *arg) {
   int id = (int)(long)arg;
@@ -46,6 +64,8 @@ static void *user_thread(void *arg) {
   if (tp != id)
     bad |= 16;
   omp_set_num_threads(default_max_threads + 1);
+  if (id % 8 == 0)
+    pthread_setspecific(late_key, &late_key);
   return (void *)bad;
 }
 
@@ -63,7 +83,8 @@ static long resident_kb(void) {
 
 int main(int argc, char **argv) {
   int threads = argc > 1 ? atoi(argv[1]) : 70000;
-  default_max_threads = omp_get_max_threads();
+  default_max_threads = omp_get_max_threads(); /* the runtime's key first */
+  pthread_key_create(&late_key, late_destructor);
   tp = 1; /* the initial thread's copy is the variable itself */
   long half_kb = 0, failures = 0, first_bad = 0;
   for (int i = 0; i < threads; i++) {
@@ -87,6 +108,7 @@ int main(int argc, char **argv) {
   CHECK(growth < 2048, "resident size grew by %ld KB over the last %d threads", growth,
         threads - threads / 2);
 #endif
+  CHECK_EQ_INT(late_sums_bad, 0);
   CHECK_EQ_INT(tp, 1);
   CHECK_DONE();
 }
