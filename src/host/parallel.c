@@ -486,6 +486,28 @@ static void omp_team_run(struct omp_thread *th, struct omp_team *team, int reque
     omp_affinity_join(team);
 }
 
+/* The size of th's next team and, above one thread, the team with its
+ * workers taken. */
+static inline int omp_fork_team(struct omp_thread *th, int requested, int hot_level,
+                                struct omp_team **team) {
+  int n = omp_team_size(th, requested, hot_level);
+  *team = n > 1 ? omp_team_obtain(th, n, hot_level) : NULL;
+  return n;
+}
+
+/* The same while a thread limit is in force (OMP_THREAD_LIMIT, a teams
+ * thread_limit): under one lock from counting the free threads until they
+ * are taken, so that forks at the same time do not count the same ones (as
+ * LLVM's fork/join lock). Out of line: forks without a limit never pay. */
+__attribute__((noinline, cold)) static int
+omp_fork_team_limited(struct omp_thread *th, int requested, int hot_level,
+                      struct omp_team **team) {
+  omp_thread_limit_lock();
+  int n = omp_fork_team(th, requested, hot_level, team);
+  omp_thread_limit_unlock();
+  return n;
+}
+
 void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
               void **argv) {
   int requested = th->pushed_nthreads > 0 ? th->pushed_nthreads
@@ -495,14 +517,15 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   th->pushed_nthreads = 0;
   th->pushed_proc_bind = 0;
   int hot_level = omp_hot_level(th);
-  bool limited = th->task->icvs.thread_limit != INT_MAX;
-  if (OMP_UNLIKELY(limited))
-    omp_thread_limit_lock();
-  int n = omp_team_size(th, requested, hot_level);
-  if (n == 1) {
-    if (OMP_UNLIKELY(limited))
-      omp_thread_limit_unlock();
+  struct omp_team *team;
+  int n = OMP_UNLIKELY(th->task->icvs.thread_limit != INT_MAX)
+              ? omp_fork_team_limited(th, requested, hot_level, &team)
+              : omp_fork_team(th, requested, hot_level, &team);
+  /* After the unlock: a strict num_threads the team fell short of may end
+   * the program, whose exit handlers may fork. */
+  if (OMP_UNLIKELY(th->pushed_strict))
     omp_num_threads_strict_check(th, requested, n);
+  if (n == 1) {
     omp_serialized_begin(th, loc, requested);
     int32_t gtid = th->gtid, btid = 0;
     omp_invoke_region(fn, &gtid, &btid, argc, argv, th->task);
@@ -510,12 +533,6 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
     return;
   }
   bool hot = hot_level >= 0;
-  struct omp_team *team = omp_team_obtain(th, n, hot_level);
-  if (OMP_UNLIKELY(limited))
-    omp_thread_limit_unlock();
-  /* After the unlock: a strict num_threads the team fell short of may end
-   * the program, whose exit handlers may fork. */
-  omp_num_threads_strict_check(th, requested, n);
   team->nthreads_list = th->pushed_nthreads_list;
   th->pushed_nthreads_list = NULL;
   team->level = th->team->level + 1;
