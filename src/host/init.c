@@ -41,19 +41,23 @@ static void omp_do_init(void) {
  * threads wait for it: none reports an event before the tool has chosen
  * its callbacks. */
 static _Atomic int omp_tool_state; /* 0 not started, 1 starting, 2 done */
-static pthread_t omp_tool_starter;
+/* This thread is the one starting the tool. Its own: a shared record of the
+ * starter, written after the state turned 1, was read by threads that saw
+ * the 1 first (a data race TSan reported on libgomp's icv-2.c). */
+static __thread bool omp_tls_tool_starter __attribute__((tls_model("initial-exec")));
 
 static void omp_start_tool_once(void) {
   int expected = 0;
   if (atomic_load_explicit(&omp_tool_state, memory_order_acquire) == 2)
     return;
   if (atomic_compare_exchange_strong(&omp_tool_state, &expected, 1)) {
-    omp_tool_starter = pthread_self();
+    omp_tls_tool_starter = true;
     omp_ompt_start();
+    omp_tls_tool_starter = false;
     atomic_store_explicit(&omp_tool_state, 2, memory_order_release);
     return;
   }
-  if (expected == 1 && pthread_equal(omp_tool_starter, pthread_self()))
+  if (expected == 1 && omp_tls_tool_starter)
     return;
   while (atomic_load_explicit(&omp_tool_state, memory_order_acquire) != 2)
     sched_yield();

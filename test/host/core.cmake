@@ -32,3 +32,7 @@ omprt_add_test(root_thread_reuse SOURCES root_thread_reuse.c ARGS 70000 TIMEOUT 
   COPTS -fnoopenmp-use-tls)
 omprt_add_test(root_thread_reuse_small SOURCES root_thread_reuse.c ARGS 2000
   COPTS -fnoopenmp-use-tls)
+
+# User threads that start the runtime at the same moment (TSan in the
+# sanitizers label).
+omprt_add_test(init_race SOURCES init_race.c)
