@@ -220,9 +220,11 @@ static void *omp_pinned_pages(size_t *span) {
 
 /* Size, with header and alignment slack, of a block for `size` bytes at
  * `align`; 0 when it does not fit in size_t. */
+/* 0 past PTRDIFF_MAX, which no allocation can have: such a request fails
+ * here rather than in malloc (whose checking replacements abort on it). */
 static size_t omp_block_span(size_t size, size_t align) {
   size_t slack = sizeof(struct omp_block) + (align - OMP_ALLOC_MIN_ALIGN);
-  return size > SIZE_MAX - slack ? 0 : size + slack;
+  return size > (size_t)PTRDIFF_MAX - slack ? 0 : size + slack;
 }
 
 /* Carve the aligned user pointer out of [base, base+span) and record how to

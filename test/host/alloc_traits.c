@@ -289,6 +289,11 @@ static void invalid(void) {
   CHECK(omp_aligned_alloc(48, 10, omp_default_mem_alloc) == NULL, "alignment 48");
   /* LLVM dereferences the predefined handle here and crashes */
   CHECK(omp_calloc(SIZE_MAX / 2, 4, omp_default_mem_alloc) == NULL, "calloc overflow");
+  /* Sizes no allocation can have fail without reaching malloc (under ASan,
+   * whose malloc aborts on them, this failed before; libgomp's alloc-6.c) */
+  CHECK(omp_alloc(~(size_t)1023, omp_default_mem_alloc) == NULL, "size 2^64-1024");
+  CHECK(omp_aligned_alloc(32, (size_t)PTRDIFF_MAX, omp_default_mem_alloc) == NULL,
+        "size PTRDIFF_MAX");
 }
 
 int main(void) {
