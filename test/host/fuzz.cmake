@@ -1,0 +1,14 @@
+# Generated task-dependence programs (scripts/fuzz_tasks.py), fixed seeds:
+# random trees of 100 tasks with every dependence type, depobj, iterators,
+# omp_all_memory, detach, final/if(0)/untied, taskwait depend and taskgroup.
+# Each checks itself against the serial result and the order its
+# dependences require, 500 times over; the sanitizer label reruns them.
+foreach(seed_env 9:OMP_PROC_BIND=false 37:KMP_BLOCKTIME=0 7:KMP_TASK_STEALING_CONSTRAINT=0)
+  string(REPLACE ":" ";" seed_env ${seed_env})
+  list(GET seed_env 0 seed)
+  list(GET seed_env 1 env)
+  set(src ${CMAKE_CURRENT_BINARY_DIR}/fuzz_tasks_${seed}.c)
+  omprt_generate_source(${src} fuzz_tasks.py ${seed} --tasks 100 --without target)
+  omprt_add_test(fuzz_tasks_${seed} SOURCES ${src} ARGS 500 ENV ${env}
+                 PASS_REGEX "ok seed ${seed}" COPTS -Wno-unused-variable)
+endforeach()
