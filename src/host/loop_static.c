@@ -204,6 +204,10 @@ static void omp_ompt_static_chunk(ident_t *loc, bool distribute, uint64_t first,
       upper = lower + span - (UT)incr;                                         \
       if (incr > 0 ? (T)upper > old_upper : (T)upper < old_upper)              \
         upper = (UT)old_upper;                                                 \
+      /* clang-19 steps a chunked loop by *pstride; past the last block.      \
+       * LLVM 19 leaves it as clang set it (1), so every member re-runs       \
+       * shifted copies of its block: wrong results with >1 thread. */        \
+      *pstride = (ST)(span * (UT)nth);                                         \
       last = tid == (trip - 1) / size;                                         \
       break;                                                                   \
     }                                                                          \

@@ -206,9 +206,10 @@ int main(void) {
   SCHEDULE(schedule(guided, 4));
   SCHEDULE(schedule(auto));
   SCHEDULE(schedule(runtime));
-  /* schedule(simd:static,k) is left out: LLVM 19 itself runs no iterations
-   * of such loops here (kmp_sch_static_balanced_chunked leaves *pstride
-   * unset). */
+  /* kmp_sch_static_balanced_chunked: LLVM 19 leaves *pstride unset and runs
+   * iterations many times over with more than one thread; we do not. */
+  SCHEDULE(schedule(simd : static, 4));
+  SCHEDULE(schedule(simd : static, 64));
   SCHEDULE(schedule(simd : guided, 2));
   for (int n = 0; n < 40; n += 3)
     static_assignment(n);
