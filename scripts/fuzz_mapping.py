@@ -22,10 +22,7 @@ error (`present` on an absent section, a map that extends a mapped one).
         different lines. LLVM 19 aborts on fatal errors where we exit with
         status 1; both count as failing.
 """
-import os
 import random
-import subprocess
-import sys
 import tempfile
 
 import fuzzlib
@@ -340,14 +337,7 @@ def run_range(first, count, libs, steps):
             differ += 1
             continue
         src, exe = built
-        results = []
-        for lib in libs:
-            e = dict(os.environ, LD_LIBRARY_PATH=lib)
-            try:
-                p = subprocess.run([exe], env=e, capture_output=True, text=True, timeout=60)
-                results.append((p.returncode, p.stdout, p.stderr))
-            except subprocess.TimeoutExpired:
-                results.append(("timeout", "", ""))
+        results = [fuzzlib.run_program(exe, lib) for lib in libs]
         bad = []
         for lib, (rc, out, err) in zip(libs, results):
             fails = [l for l in out.splitlines() if l.startswith("FAIL")]
@@ -358,31 +348,16 @@ def run_range(first, count, libs, steps):
             # (docs/env.md); both count as the same outcome.
             (rc0, out0, _), (rc1, out1, _) = results
             if (rc0 != 0) != (rc1 != 0) or out0 != out1:
-                l0, l1 = out0.splitlines(), out1.splitlines()
-                i = next((i for i in range(min(len(l0), len(l1))) if l0[i] != l1[i]),
-                         min(len(l0), len(l1)))
-                bad.append(f"  the two differ at output line {i}: "
-                           f"{l0[i] if i < len(l0) else '<end>'} | {l1[i] if i < len(l1) else '<end>'}")
-        if bad:
-            differ += 1
-            print(f"seed {seed}: FAIL\n" + "\n".join(bad), flush=True)
-        else:
-            os.remove(exe)
+                bad.append("  the two differ at " + fuzzlib.first_difference(out0, out1))
+        differ += fuzzlib.verdict(seed, bad, exe)
     print(f"{count} seeds from {first}: {differ} failing (work dir {work})")
     return differ
 
 
 def main():
     ap = fuzzlib.parser(__doc__, "--steps", 40, "constructs per program")
-    a = ap.parse_args()
-    if a.run:
-        if not 1 <= len(a.lib) <= 2:
-            ap.error("--run takes one runtime, or two to compare: --lib OURS [--lib REFERENCE]")
-        sys.exit(1 if run_range(a.run[0], a.run[1], a.lib, a.steps) else 0)
-    if a.seed is None:
-        ap.error("a seed or --run")
-    sys.stdout.write(program(a.seed, a.steps))
-
+    fuzzlib.main(ap, lambda a: run_range(a.run[0], a.run[1], a.lib, a.steps),
+                 lambda a: program(a.seed, a.steps))
 
 if __name__ == "__main__":
     main()

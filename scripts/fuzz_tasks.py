@@ -24,10 +24,9 @@ taskgroup. The program checks itself, so a run needs no reference runtime:
                 tasks (kmp_tasking.cpp td_last_tied, tasktype == 1), so run
                 it --without untied; sanitized builds --without target.
 """
+import argparse
 import os
 import random
-import subprocess
-import sys
 import tempfile
 
 import fuzzlib
@@ -460,14 +459,9 @@ def run_range(first, count, libs, ntasks, reps, keep, without, cflags):
             continue
         _, exe = built
         for lib in libs:
-            for k, env in enumerate(ENVS):
-                e = dict(os.environ, LD_LIBRARY_PATH=lib, **env)
-                try:
-                    p = subprocess.run([exe, str(reps)], env=e, capture_output=True,
-                                       text=True, timeout=60)
-                    rc, text = p.returncode, p.stdout + p.stderr
-                except subprocess.TimeoutExpired:
-                    rc, text = "timeout", ""
+            for env in ENVS:
+                rc, out, err = fuzzlib.run_program(exe, lib, [str(reps)], env)
+                text = out + err
                 if rc != 0:
                     failures += 1
                     print(f"seed {seed}: FAIL rc={rc} lib={lib} env={env}\n  "
@@ -478,24 +472,24 @@ def run_range(first, count, libs, ntasks, reps, keep, without, cflags):
     return failures
 
 
+def feature_list(text):
+    names = [f for f in text.split(",") if f]
+    for f in names:
+        if f not in FEATURES:
+            raise argparse.ArgumentTypeError(f"unknown feature {f}")
+    return names
+
+
 def main():
     ap = fuzzlib.parser(__doc__, "--tasks", 40, "tasks per program")
     ap.add_argument("--reps", type=int, default=20, help="repetitions of each program per run")
     ap.add_argument("--keep", action="store_true", help="keep the executables of passing seeds")
     ap.add_argument("--cflags", default="", help="extra compiler flags, e.g. -fsanitize=thread")
-    ap.add_argument("--without", default="",
+    ap.add_argument("--without", type=feature_list, default=[],
                     help="comma-separated features left out: " + ",".join(FEATURES))
-    a = ap.parse_args()
-    without = [f for f in a.without.split(",") if f]
-    for f in without:
-        if f not in FEATURES:
-            ap.error(f"unknown feature {f}")
-    if a.run:
-        sys.exit(1 if run_range(a.run[0], a.run[1], a.lib or [""], a.tasks, a.reps, a.keep, without, a.cflags.split()) else 0)
-    if a.seed is None:
-        ap.error("a seed or --run")
-    sys.stdout.write(program(a.seed, a.tasks, without))
-
+    fuzzlib.main(ap, lambda a: run_range(a.run[0], a.run[1], a.lib, a.tasks, a.reps, a.keep,
+                                         a.without, a.cflags.split()),
+                 lambda a: program(a.seed, a.tasks, a.without), max_libs=8)
 
 if __name__ == "__main__":
     main()

@@ -3,6 +3,7 @@ command line and building one seed's program with clang-19."""
 import argparse
 import os
 import subprocess
+import sys
 
 
 def parser(doc, size_flag, size_default, size_help):
@@ -31,3 +32,46 @@ def build(work, seed, text, offload=True, cflags=()):
         print(f"seed {seed}: no-compile\n{cc.stderr[:2000]}", flush=True)
         return None
     return src, exe
+
+
+def main(ap, run, generate, max_libs=2):
+    """Parses the command line; prints generate(args) for one seed, or runs
+    run(args) over --run's seeds and exits 1 when any failed."""
+    a = ap.parse_args()
+    if a.run:
+        if not 1 <= len(a.lib) <= max_libs:
+            ap.error(f"--run takes one to {max_libs} runtimes: --lib DIR ...")
+        sys.exit(1 if run(a) else 0)
+    if a.seed is None:
+        ap.error("a seed or --run")
+    sys.stdout.write(generate(a))
+
+
+def run_program(exe, lib, args=(), env=None, timeout=60):
+    """Runs exe on the runtime in lib: (exit status or "timeout", stdout, stderr)."""
+    environ = dict(os.environ, LD_LIBRARY_PATH=lib, **(env or {}))
+    try:
+        p = subprocess.run([exe, *args], env=environ, capture_output=True, text=True,
+                           timeout=timeout)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return "timeout", "", ""
+
+
+def first_difference(out0, out1):
+    """The first differing line of two outputs, for a report."""
+    l0, l1 = out0.splitlines(), out1.splitlines()
+    i = next((i for i in range(min(len(l0), len(l1))) if l0[i] != l1[i]),
+             min(len(l0), len(l1)))
+    return (f"output line {i}: {l0[i] if i < len(l0) else '<end>'} | "
+            f"{l1[i] if i < len(l1) else '<end>'}")
+
+
+def verdict(seed, bad, exe):
+    """Prints a failing seed's reasons, or removes its passing executable;
+    returns 1 when it failed."""
+    if bad:
+        print(f"seed {seed}: FAIL\n" + "\n".join(bad), flush=True)
+        return 1
+    os.remove(exe)
+    return 0

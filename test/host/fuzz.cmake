@@ -12,3 +12,16 @@ foreach(seed_env 9:OMP_PROC_BIND=false 37:KMP_BLOCKTIME=0 7:KMP_TASK_STEALING_CO
   omprt_add_test(fuzz_tasks_${seed} SOURCES ${src} ARGS 500 ENV ${env}
                  PASS_REGEX "ok seed ${seed}" COPTS -Wno-unused-variable)
 endforeach()
+
+# Generated worksharing loops (scripts/fuzz_loops.py --host-only), fixed
+# seeds: every schedule and modifier, ordered, collapse, reductions,
+# lastprivate, taskloop, host teams, on int/unsigned/64-bit variables near
+# their limits. Each checks iterations, results and what OpenMP fixes about
+# schedules itself.
+foreach(seed 30 36)
+  set(src ${CMAKE_CURRENT_BINARY_DIR}/fuzz_loops_${seed}.c)
+  omprt_generate_source(${src} fuzz_loops.py ${seed} --host-only)
+  omprt_add_test(fuzz_loops_${seed} SOURCES ${src} PASS_REGEX "OK"
+                 FAIL_REGEX "FAIL" COPTS -Wno-unused-variable -Wno-unused-but-set-variable
+                 -Wno-pass-failed)
+endforeach()
