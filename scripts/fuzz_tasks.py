@@ -50,7 +50,7 @@ class Task:
         self.kind = "host"          # host | target
         self.deps = []              # [(type, [var, ...], form)], form: plain|depobj|iterator
         self.all_memory = None      # None | "out" | "inout"
-        self.items = []             # children: Task | ("taskwait",) | ...
+        self.items = []             # children: Task | ("taskwait", tick) | ...
         self.if0 = False
         self.final = False
         self.detach = None          # None | "self" | "other"
@@ -247,7 +247,6 @@ class Gen:
     # -- C output ---------------------------------------------------------
     def emit(self):
         top = self.gen_items(list(range(NVARS)), 0, True)
-        self.top = top
         vals = [(i * 7919 + 17) & MASK for i in range(NVARS)]
         obs = {}
         tick_obs = {}
@@ -361,8 +360,6 @@ class Gen:
         clauses = self.dep_clauses(t, pre, post, ind)
         for line in pre:
             w(line)
-        body = []
-        b = body.append
         i2 = ind + "  "
         if t.kind == "target":
             maps = []

@@ -1,5 +1,6 @@
-"""What the program generators (fuzz_tasks.py, fuzz_mapping.py) share: their
-command line and building one seed's program with clang-19."""
+"""What the program generators (fuzz_tasks.py, fuzz_mapping.py,
+fuzz_loops.py) share: their command line, building one seed's program with
+clang-19, running it and reporting."""
 import argparse
 import os
 import subprocess
