@@ -16,7 +16,9 @@
  * shares one bit per iteration of the linearised iteration space; the first
  * member allocates it, the last to finish frees it (omp_dispatch_release).
  * post sets an iteration's bit, wait spins, then sleeps, until its sink's bit
- * is set; sinks outside the loop bounds are satisfied at once, as in LLVM.
+ * is set; sinks outside the iteration space are satisfied at once, as in
+ * LLVM, and (unlike LLVM) that includes the iteration one past the last,
+ * which clang's dimensions name (see __kmpc_doacross_init).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -185,10 +187,19 @@ OMP_EXPORT void __kmpc_doacross_init(ident_t *loc, int32_t gtid,
               (int)num_dims);
   uint64_t iterations = 1;
   for (int d = 0; d < num_dims; d++) {
-    uint64_t range = omp_dim_range(loc, &dims[d]);
-    info[d * DIM_WORDS + DIM_LO] = dims[d].lo;
-    info[d * DIM_WORDS + DIM_UP] = dims[d].up;
-    info[d * DIM_WORDS + DIM_ST] = dims[d].st;
+    struct kmp_dim dim = dims[d];
+    /* clang-19 passes every dimension normalised, {0, N, 1} with N the
+     * loop's iteration count, where LLVM's kmp_dim means an inclusive upper
+     * bound. Read as inclusive, N is an iteration that never posts, and a
+     * sink that names it (j + 1 in the inner loop's last iteration) waits
+     * for ever: LLVM 19 hangs there. OpenMP ignores sinks outside the
+     * iteration space, so the last iteration is N - 1. */
+    if (dim.lo == 0 && dim.st == 1)
+      dim.up--;
+    uint64_t range = omp_dim_range(loc, &dim);
+    info[d * DIM_WORDS + DIM_LO] = dim.lo;
+    info[d * DIM_WORDS + DIM_UP] = dim.up;
+    info[d * DIM_WORDS + DIM_ST] = dim.st;
     info[d * DIM_WORDS + DIM_RANGE] = (int64_t)range;
     if (range && iterations > UINT64_MAX / range)
       omp_fatal(loc, "doacross loop nest too large to track");

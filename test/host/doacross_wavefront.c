@@ -1,9 +1,12 @@
 /* Doacross loops (ordered(n) with depend(sink)/depend(source)): a 2-D
  * wavefront and a 1-D recurrence computed in parallel must equal the serial
  * result, under static and dynamic schedules, with a negative-step
- * dimension and sinks that fall outside the iteration space (ignored). */
+ * dimension and sinks that fall outside the iteration space (ignored),
+ * the iteration one past the last included: clang's dimensions name it, and
+ * LLVM 19 waits for it for ever. */
 #include <omp.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -92,5 +95,31 @@ int main(void) {
   for (int l = 0; l < 10; l++)
     for (int i = 0; i < 100; i++)
       CHECK(hits[l][i] == i + 1, "chain %d: hits[%d] = %d", l, i, hits[l][i]);
+  /* Anti-diagonal wavefront: (i, j) needs (i - 1, j + 1), which for the
+   * inner loop's last j is one past its end, and so outside the iteration
+   * space. A hang here shows as SIGALRM, not as a ctest timeout. */
+  alarm(60);
+  static unsigned anti[R][C], anti_want[R][C];
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++)
+      anti_want[i][j] = cell(i && j + 1 < C ? anti_want[i - 1][j + 1] : 1,
+                             j ? anti_want[i][j - 1] : 2,
+                             i ? anti_want[i - 1][j] : 3, i, j);
+  for (int rep = 0; rep < 3; rep++) {
+    memset(anti, 0, sizeof(anti));
+#pragma omp parallel for ordered(2) schedule(static, 1)
+    for (int i = 0; i < R; i++)
+      for (int j = 0; j < C; j++) {
+#pragma omp ordered depend(sink : i - 1, j + 1) depend(sink : i - 1, j)
+        anti[i][j] = cell(i && j + 1 < C ? anti[i - 1][j + 1] : 1,
+                          j ? anti[i][j - 1] : 2, i ? anti[i - 1][j] : 3, i, j);
+#pragma omp ordered depend(source)
+      }
+    for (int i = 0; i < R; i++)
+      for (int j = 0; j < C; j++)
+        CHECK(anti[i][j] == anti_want[i][j], "anti-diagonal: cell (%d,%d) = %u, want %u",
+              i, j, anti[i][j], anti_want[i][j]);
+  }
+  alarm(0);
   CHECK_DONE();
 }
