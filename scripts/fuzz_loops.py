@@ -6,7 +6,10 @@ schedule (static, static/dynamic/guided with chunks, auto, runtime set by
 omp_set_schedule; monotonic/nonmonotonic), `ordered`, `collapse(2)`,
 `reduction`, `lastprivate`, `nowait`; `taskloop` with grainsize/num_tasks;
 `teams distribute parallel for` on the host; `target teams distribute
-parallel for` on the offload device. Loop variables are int, unsigned,
+parallel for` on the offload device; and, after those, doacross nests
+(`ordered(1|2)`, optionally collapse(2), with depend(sink)/depend(source)),
+whose iterations take tickets from an atomic clock so that every sink that
+names an iteration of the space is checked to have posted first. Loop variables are int, unsigned,
 long long and unsigned long long, with bounds near their types' limits,
 steps of either sign and every comparison. Each nest checks that every
 iteration ran exactly once, reductions and lastprivate values against the
@@ -110,9 +113,13 @@ class Loop:
 
 
 class Gen:
-    def __init__(self, seed, nests, offload=True):
+    def __init__(self, seed, nests, offload=True, doacross=3):
         self.offload = offload
         self.rng = random.Random(seed)
+        # Doacross nests draw from their own stream and come after the
+        # others, so a seed's other nests stay what they were before.
+        self.drng = random.Random(f"doacross {seed}")
+        self.doacross = doacross
         self.seed = seed
         self.nests = nests
         self.funcs = []
@@ -284,6 +291,88 @@ class Gen:
         header = f"/* {form}, {typ}, trip {trip}, {nth} threads */"
         self.funcs.append((name, header, body))
 
+    def doacross_nest(self, n):
+        """A loop nest with ordered(1|2) and depend(sink)/depend(source):
+        each iteration takes a ticket from an atomic clock when its sinks
+        are satisfied and another before it posts; every predecessor a sink
+        names that lies in the iteration space must have posted first."""
+        rng = self.drng
+        name = f"doacross{n}"
+        depth = rng.choice([1, 2, 2])
+        collapse = depth == 2 and rng.random() < 0.3
+        typ = rng.choice(list(TYPES))
+        loops = []
+        for d in range(depth):
+            while True:
+                lp = Loop(rng, rng.choice(list(TYPES)) if d else typ, 400 if depth == 1 else 14)
+                lo, hi = TYPES[lp.typ]
+                # An inner loop that is not collapsed runs as plain C: its
+                # variable must not wrap past the type's limit on the way out.
+                wraps = d and not collapse and lp.trip and not lo <= lp.values[-1] + lp.step <= hi
+                # Mostly long enough for iterations to wait on each other.
+                if not wraps and (lp.trip >= 4 or rng.random() < 0.25):
+                    break
+            loops.append(lp)
+        trips = [lp.trip for lp in loops]
+        total = 1
+        for t in trips:
+            total *= t
+        size = max(total, 1)
+        nth = rng.choice([1, 2, 3, 4, 5, 6, 2, 3, 4])
+        kind = rng.choice(["static", "dynamic", "guided", None])
+        chunk = rng.choice([None, 1, 2, 5]) if kind else None
+        sched = f" schedule({kind}{', ' + str(chunk) if chunk else ''})" if kind else ""
+        # Sinks as offsets in iterations (pred = k - c), lexicographically earlier.
+        sinks = []
+        while len(sinks) < rng.randint(1, 3):
+            if depth == 1:
+                sink = (rng.choice([1, 1, 2, 3]),)
+            else:
+                c0 = rng.choice([0, 1, 1, 2])
+                sink = (c0, rng.choice([1, 2]) if c0 == 0 else rng.choice([-2, -1, 0, 0, 1, 2]))
+            if sink not in sinks:
+                sinks.append(sink)
+        names = ["i", "j"]
+
+        def sink_expr(d, c):
+            off = c * loops[d].step  # the predecessor's value is var - off
+            if off == 0:
+                return names[d]
+            return f"{names[d]} - {off}" if off > 0 else f"{names[d]} + {-off}"
+
+        clauses = " ".join(f"depend(sink: {', '.join(sink_expr(d, c) for d, c in enumerate(sk))})"
+                           for sk in sinks)
+        idx = loops[0].index("i") if depth == 1 else \
+            f"({loops[0].index('i')} * {trips[1]} + {loops[1].index('j')})"
+        body = []
+        w = body.append
+        w(f"  static int hits[{size}], start[{size}], end[{size}];")
+        w(f"  for (int k = 0; k < {size}; k++) {{ hits[k] = 0; start[k] = end[k] = -1; }}")
+        w("  int clock = 0, bad = 0;")
+        w(f"  #pragma omp parallel for num_threads({nth}) ordered({depth}){' collapse(2)' if collapse else ''}{sched}")
+        stmts = [f"long k = {idx};",
+                 f"#pragma omp ordered {clauses}",
+                 f"if (k < 0 || k >= {size}) {{ printf(\"FAIL {name}: iteration %ld out of range\\n\", k); }} else {{",
+                 "int t;", "#pragma omp atomic capture", "t = clock++;", "start[k] = t;",
+                 "#pragma omp atomic", "hits[k]++;",
+                 # A little work, so a missed wait shows as an overlap.
+                 "for (volatile int spin = 0; spin < 300; spin++) {}",
+                 "#pragma omp atomic capture", "t = clock++;", "end[k] = t;", "}",
+                 "#pragma omp ordered depend(source)"]
+        self.emit_loops(w, loops, loops[0].header("i"), stmts)
+        w(f"  for (int k = 0; k < {total}; k++) if (hits[k] != 1) {{ printf(\"FAIL {name}: iteration %d ran %d times\\n\", k, hits[k]); bad = 1; break; }}")
+        t1 = trips[1] if depth == 2 else 1
+        w(f"  for (long k0 = 0; !bad && k0 < {trips[0]}; k0++) for (long k1 = 0; !bad && k1 < {t1}; k1++) {{")
+        w(f"    long k = k0 * {t1} + k1;")
+        for sk in sinks:
+            c0, c1 = (sk[0], sk[1]) if depth == 2 else (sk[0], 0)
+            w(f"    if (k0 - {c0} >= 0 && k1 - ({c1}) >= 0 && k1 - ({c1}) < {t1} && end[(k0 - {c0}) * {t1} + k1 - ({c1})] > start[k]) {{")
+            w(f"      printf(\"FAIL {name}: iteration %ld started before its sink ({c0}, {c1}) posted\\n\", k); bad = 1; }}")
+        w("  }")
+        w("  failed |= bad;")
+        header = f"/* doacross ordered({depth}){', collapse(2)' if collapse else ''}, trips {trips}, {nth} threads */"
+        self.funcs.append((name, header, body))
+
     def emit_loops(self, w, loops, hdr0, stmts):
         w("  " + hdr0)
         if len(loops) == 2:
@@ -296,6 +385,8 @@ class Gen:
     def emit(self):
         for n in range(self.nests):
             self.nest(n)
+        for n in range(self.doacross):
+            self.doacross_nest(n)
         out = [f"/* fuzz_loops.py seed {self.seed} */",
                "#include <omp.h>\n#include <stdio.h>\n#include <stdlib.h>",
                "static int failed;",
@@ -319,15 +410,15 @@ class Gen:
         return "\n".join(out) + "\n"
 
 
-def program(seed, nests, offload=True):
-    return Gen(seed, nests, offload).emit()
+def program(seed, nests, offload=True, doacross=3):
+    return Gen(seed, nests, offload, doacross).emit()
 
 
-def run_range(first, count, libs, nests, offload):
+def run_range(first, count, libs, nests, offload, doacross):
     work = tempfile.mkdtemp(prefix="fuzz_loops.")
     failing = 0
     for seed in range(first, first + count):
-        built = fuzzlib.build(work, seed, program(seed, nests, offload), offload=offload)
+        built = fuzzlib.build(work, seed, program(seed, nests, offload, doacross), offload=offload)
         if not built:
             failing += 1
             continue
@@ -349,10 +440,12 @@ def run_range(first, count, libs, nests, offload):
 
 def main():
     ap = fuzzlib.parser(__doc__, "--nests", 12, "loop nests per program")
+    ap.add_argument("--doacross", type=int, default=3, help="doacross nests per program")
     ap.add_argument("--host-only", action="store_true",
                     help="no target regions (host teams instead), for sanitized builds")
-    fuzzlib.main(ap, lambda a: run_range(a.run[0], a.run[1], a.lib, a.nests, not a.host_only),
-                 lambda a: program(a.seed, a.nests, not a.host_only))
+    fuzzlib.main(ap, lambda a: run_range(a.run[0], a.run[1], a.lib, a.nests, not a.host_only,
+                                         a.doacross),
+                 lambda a: program(a.seed, a.nests, not a.host_only, a.doacross))
 
 if __name__ == "__main__":
     main()
