@@ -199,7 +199,13 @@ static void omp_implicit_tasks_init(struct omp_team *team, struct omp_task *pare
     task->parent = parent;
     task->team = team;
     task->implicit = true;
+    task->cg = team->cg;
   }
+}
+
+/* The contention group th's current task is in: its implicit task's. */
+static inline struct omp_task *omp_cg_of(const struct omp_thread *th) {
+  return th->team->implicit_tasks[th->tid].cg;
 }
 
 /* ---- serialized regions ------------------------------------------------- */
@@ -268,6 +274,7 @@ void omp_serialized_begin(struct omp_thread *th, ident_t *loc, int requested) {
   team->active_level = parent->active_level;
   team->serialized = true;
   team->is_league = false;
+  team->cg = omp_cg_of(th);
   team->loc = loc;
   omp_team_reset_worksharing(team);
   team->nthreads_list = th->pushed_nthreads_list;
@@ -365,21 +372,24 @@ static bool omp_hot_team_idle(const struct omp_thread *th) {
 }
 
 /* hot_level: omp_hot_level(th), which the fork computes once. */
-static int omp_team_size(struct omp_thread *th, int requested, int hot_level) {
+static int omp_team_size(struct omp_thread *th, int requested, int hot_level,
+                         struct omp_task *cg) {
   const struct omp_icvs *icvs = &th->task->icvs;
   if (th->team->active_level >= icvs->max_active_levels)
     return 1;
   int n = requested < 1 ? 1 : requested;
-  /* Threads of this master's hot team are idle now and may be reused. */
-  int in_use = omp_threads_in_use();
-  if (th->hot_team && omp_hot_team_idle(th))
-    in_use -= th->hot_team->nthreads - 1;
-  if (hot_level > 0 && hot_level <= th->nested_hot_len && th->nested_hot_teams[hot_level - 1])
-    in_use -= th->nested_hot_teams[hot_level - 1]->nthreads - 1;
-  int available = icvs->thread_limit - in_use + 1;
+  /* thread-limit-var bounds the threads of the contention group (OpenMP
+   * 5.2 2.1): the root's, or one host team's, not the whole process. */
+  int available = icvs->thread_limit - atomic_load(&cg->cg_threads) + 1;
   if (n > available)
     n = available;
   if (icvs->dynamic) {
+    /* Threads of this master's hot team are idle now and may be reused. */
+    int in_use = omp_threads_in_use();
+    if (th->hot_team && omp_hot_team_idle(th))
+      in_use -= th->hot_team->nthreads - 1;
+    if (hot_level > 0 && hot_level <= th->nested_hot_len && th->nested_hot_teams[hot_level - 1])
+      in_use -= th->nested_hot_teams[hot_level - 1]->nthreads - 1;
     int idle_procs = omp_global.num_procs - in_use + 1;
     if (n > idle_procs)
       n = idle_procs;
@@ -489,9 +499,13 @@ static void omp_team_run(struct omp_thread *th, struct omp_team *team, int reque
 /* The size of th's next team and, above one thread, the team with its
  * workers taken. */
 static inline int omp_fork_team(struct omp_thread *th, int requested, int hot_level,
-                                struct omp_team **team) {
-  int n = omp_team_size(th, requested, hot_level);
-  *team = n > 1 ? omp_team_obtain(th, n, hot_level) : NULL;
+                                struct omp_task *cg, struct omp_team **team) {
+  int n = omp_team_size(th, requested, hot_level, cg);
+  *team = NULL;
+  if (n > 1) {
+    atomic_fetch_add(&cg->cg_threads, n - 1); /* given back by omp_fork */
+    *team = omp_team_obtain(th, n, hot_level);
+  }
   return n;
 }
 
@@ -501,9 +515,9 @@ static inline int omp_fork_team(struct omp_thread *th, int requested, int hot_le
  * LLVM's fork/join lock). Out of line: forks without a limit never pay. */
 __attribute__((noinline, cold)) static int
 omp_fork_team_limited(struct omp_thread *th, int requested, int hot_level,
-                      struct omp_team **team) {
+                      struct omp_task *cg, struct omp_team **team) {
   omp_thread_limit_lock();
-  int n = omp_fork_team(th, requested, hot_level, team);
+  int n = omp_fork_team(th, requested, hot_level, cg, team);
   omp_thread_limit_unlock();
   return n;
 }
@@ -517,10 +531,11 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   th->pushed_nthreads = 0;
   th->pushed_proc_bind = 0;
   int hot_level = omp_hot_level(th);
+  struct omp_task *cg = omp_cg_of(th);
   struct omp_team *team;
   int n = OMP_UNLIKELY(th->task->icvs.thread_limit != INT_MAX)
-              ? omp_fork_team_limited(th, requested, hot_level, &team)
-              : omp_fork_team(th, requested, hot_level, &team);
+              ? omp_fork_team_limited(th, requested, hot_level, cg, &team)
+              : omp_fork_team(th, requested, hot_level, cg, &team);
   /* After the unlock: a strict num_threads the team fell short of may end
    * the program, whose exit handlers may fork. */
   if (OMP_UNLIKELY(th->pushed_strict))
@@ -539,8 +554,10 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   team->active_level = th->team->active_level + 1;
   team->serialized = false;
   team->is_league = false;
+  team->cg = cg;
   omp_affinity_fork(team, proc_bind);
   omp_team_run(th, team, requested, loc, fn, argc, argv);
+  atomic_fetch_sub(&cg->cg_threads, n - 1);
   if (!hot) {
     omp_team_release_workers(team, 1);
     omp_team_keep_spare(th, team);
@@ -728,6 +745,7 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
   league->is_league = true;
   league->level = th->team->level;
   league->active_level = th->team->active_level;
+  league->cg = omp_cg_of(th);
   for (int i = 1; i < nteams; i++)
     league->threads[i] = omp_pool_acquire();
   league->loc = loc;
@@ -740,9 +758,11 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
   omp_master_enter(th, league);
   omp_implicit_tasks_init(league, parent_task);
   for (int i = 0; i < nteams; i++) {
-    league->implicit_tasks[i].icvs.thread_limit = limit;
-    if (league->implicit_tasks[i].icvs.nthreads > limit)
-      league->implicit_tasks[i].icvs.nthreads = limit;
+    /* each team is a contention group of its own, of `limit` threads */
+    struct omp_task *initial = &league->implicit_tasks[i];
+    initial->icvs.thread_limit = limit;
+    initial->cg = initial;
+    atomic_store_explicit(&initial->cg_threads, 1, memory_order_relaxed);
   }
   /* Each team's initial thread gets a subpartition of the place list
    * (OpenMP 5.1 teams), as LLVM: by KMP_TEAMS_PROC_BIND, spread by default. */

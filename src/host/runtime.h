@@ -242,6 +242,11 @@ struct omp_task {
   struct omp_task *ompt_scheduling_parent;
   /* a taskloop's task: its chunk, for the tool (0 iterations: none) */
   uint64_t ompt_chunk_start, ompt_chunk_iterations;
+  /* Implicit tasks: the initial task of their contention group (a root's,
+   * or a host team's in a league), whose cg_threads counts the group's
+   * threads, against which its thread-limit-var is applied. */
+  struct omp_task *cg;
+  _Atomic int32_t cg_threads;
 } __attribute__((aligned(16)));
 
 #define OMP_DETACH_NONE 0
@@ -332,6 +337,8 @@ struct omp_team {
   bool serialized;       /* a team of one from if(0)/num_threads(1)/limits */
   bool is_league;        /* the initial threads of a host teams region */
   int league_size;       /* for a league: number of teams */
+  struct omp_task *cg;   /* its members' contention group (leagues: each
+                          * team's initial task starts its own) */
   struct omp_team *parent;
   int parent_tid;        /* the master's thread number in the parent */
   ident_t *loc;

@@ -25,6 +25,9 @@ omprt_add_test(nested_hot_team SOURCES nested_hot_team.c ENV OMP_NUM_THREADS=2
 
 # OMP_THREAD_LIMIT holds for nested regions forked at the same time.
 omprt_add_test(thread_limit_nested SOURCES thread_limit_nested.c ENV OMP_THREAD_LIMIT=6)
+# Thread limits per contention group: each host team's, each root thread's.
+omprt_add_test(contention_groups SOURCES contention_groups.c
+  ENV OMP_THREAD_LIMIT=3 KMP_TEAMS_THREAD_LIMIT=64)
 
 # Ended user threads hand their gtid and state on: 70000 of them (more than
 # the runtime's 65536 gtids), and 2000 with the sanitizers.
