@@ -429,8 +429,7 @@ def run_range(first, count, libs, nests, offload, doacross):
             # Warnings (on stderr) are worded differently by the two runtimes.
             outs.append(out)
             if rc != 0 or "OK" not in out:
-                bad.append(f"  {lib}: rc {rc}: " + "\n    ".join(
-                    [l for l in (out + err).splitlines() if "FAIL" in l or "rror" in l][:5]))
+                bad.append(fuzzlib.failure(lib, rc, out, err, 5))
         if len(outs) == 2 and outs[0] != outs[1]:
             bad.append("  the two differ at " + fuzzlib.first_difference(*outs))
         failing += fuzzlib.verdict(seed, bad, exe)

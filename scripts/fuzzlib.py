@@ -59,6 +59,13 @@ def run_program(exe, lib, args=(), env=None, timeout=60):
         return "timeout", "", ""
 
 
+def failure(lib, rc, out, err, lines):
+    """A failed run's report: the runtime, the status and its first FAIL or
+    error lines."""
+    found = [l for l in (out + err).splitlines() if "FAIL" in l or "rror" in l][:lines]
+    return f"  {lib}: rc {rc}: " + "\n    ".join(found)
+
+
 def first_difference(out0, out1):
     """The first differing line of two outputs, for a report."""
     l0, l1 = out0.splitlines(), out1.splitlines()

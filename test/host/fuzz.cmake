@@ -25,3 +25,16 @@ foreach(seed 30 36)
                  FAIL_REGEX "FAIL" COPTS -Wno-unused-variable -Wno-unused-but-set-variable
                  -Wno-pass-failed)
 endforeach()
+
+# Generated nests of parallel regions (scripts/fuzz_nesting.py), fixed seeds:
+# num_threads/if/proc_bind up to four levels deep, host teams with
+# thread_limit, worksharing, single/copyprivate, masked, critical, barriers,
+# tasks, and ICVs changed on the way. Each thread checks the levels, team
+# sizes, ancestors and ICVs the runtime reports against the generator's
+# model; each team checks its constructs ran as often as OpenMP says.
+foreach(seed 1 2 16)
+  set(src ${CMAKE_CURRENT_BINARY_DIR}/fuzz_nesting_${seed}.c)
+  omprt_generate_source(${src} fuzz_nesting.py ${seed} --regions 16)
+  omprt_add_test(fuzz_nesting_${seed} SOURCES ${src} PASS_REGEX "OK" FAIL_REGEX "FAIL"
+                 COPTS -Wno-unused-variable -Wno-unused-but-set-variable)
+endforeach()
