@@ -757,9 +757,17 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
   struct omp_task *parent_task = th->task;
   omp_master_enter(th, league);
   omp_implicit_tasks_init(league, parent_task);
+  /* nthreads-var of the teams' initial tasks: OMP_NUM_THREADS's element for
+   * the next level, as LLVM (the league keeps its parent's level), else the
+   * encountering task's, which omp_set_num_threads may have changed. */
+  int next_level = league->level + 1;
+  int nthreads = next_level < omp_global.nthreads_list_len
+                     ? omp_global.nthreads_list[next_level]
+                     : parent_task->icvs.nthreads;
   for (int i = 0; i < nteams; i++) {
     /* each team is a contention group of its own, of `limit` threads */
     struct omp_task *initial = &league->implicit_tasks[i];
+    initial->icvs.nthreads = nthreads;
     initial->icvs.thread_limit = limit;
     initial->cg = initial;
     atomic_store_explicit(&initial->cg_threads, 1, memory_order_relaxed);

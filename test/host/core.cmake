@@ -25,6 +25,11 @@ omprt_add_test(nested_hot_team SOURCES nested_hot_team.c ENV OMP_NUM_THREADS=2
 
 # OMP_THREAD_LIMIT holds for nested regions forked at the same time.
 omprt_add_test(thread_limit_nested SOURCES thread_limit_nested.c ENV OMP_THREAD_LIMIT=6)
+# nthreads-var of host teams and their regions, with OMP_NUM_THREADS lists
+# of one, two and three elements (after omp_set_num_threads(4)).
+omprt_add_test(teams_nthreads_1 SOURCES teams_nthreads.c ARGS 4 4 ENV OMP_NUM_THREADS=2)
+omprt_add_test(teams_nthreads_2 SOURCES teams_nthreads.c ARGS 3 3 ENV OMP_NUM_THREADS=2,3)
+omprt_add_test(teams_nthreads_3 SOURCES teams_nthreads.c ARGS 3 3 ENV OMP_NUM_THREADS=2,3,1)
 # Thread limits per contention group: each host team's, each root thread's.
 omprt_add_test(contention_groups SOURCES contention_groups.c
   ENV OMP_THREAD_LIMIT=3 KMP_TEAMS_THREAD_LIMIT=64)
