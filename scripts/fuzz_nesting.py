@@ -7,8 +7,12 @@ thread_limit), whose bodies mix nested regions with worksharing and
 synchronisation (for with reduction, sections, single, single copyprivate,
 masked filter, critical, barrier), explicit tasks with taskwait or
 taskgroup, and calls that change ICVs on the way (omp_set_num_threads,
-omp_set_max_active_levels). The generator models the ICVs (OpenMP 5.2
-chapter 2) and so knows every team's size; each thread checks what the
+omp_set_max_active_levels), under an environment the program sets before
+the runtime starts (an OMP_NUM_THREADS list of one to three entries,
+OMP_MAX_ACTIVE_LEVELS; others unset). The generator models the ICVs
+(OpenMP 5.2 chapter 2; where the spec leaves a choice, LLVM's: a list sets
+max-active-levels-var to the most, host teams take the list's next entry)
+and so knows every team's size; each thread checks what the
 runtime says about where it is: omp_get_level, omp_get_active_level,
 omp_in_parallel, omp_get_num_threads, omp_get_max_threads,
 omp_get_max_active_levels, omp_get_thread_limit, omp_get_team_size and
@@ -122,7 +126,10 @@ class Gen:
         self.w(d + 1, f"int r{rid}_once[64] = {{0}};")
         self.w(d + 1, f"#pragma omp parallel{clauses}")
         self.w(d + 1, "{")
-        inner = Ctx(ctx.nthreads, ctx.max_active, ctx.thread_limit, ctx.sizes + [size],
+        # OMP_NUM_THREADS lists give nthreads-var by nesting level (serialized
+        # levels count); past the list, the implicit tasks inherit it.
+        inner_nthreads = self.nlist[L] if L < len(self.nlist) else ctx.nthreads
+        inner = Ctx(inner_nthreads, ctx.max_active, ctx.thread_limit, ctx.sizes + [size],
                     ctx.active + (1 if size > 1 else 0) if active else ctx.active, ctx.teams)
         # OpenMP: a region counts as active only with more than one thread.
         self.w(d + 2, f"int tid{L} = omp_get_thread_num();")
@@ -300,10 +307,29 @@ class Gen:
         rng = self.rng
         self.w(1, "omp_set_dynamic(0);")
         ma = rng.choice([1, 2, 3, 4])
-        self.w(1, f"omp_set_max_active_levels({ma});")
         nth = rng.randint(1, 4)
-        self.w(1, f"omp_set_num_threads({nth});")
-        self.max_active_now = ma
+        # The environment (set by a constructor, before the runtime starts),
+        # from a stream of its own so the rest of a seed's program stays.
+        erng = random.Random(f"env {self.seed}")
+        self.nlist = []
+        if erng.random() < 0.5:
+            self.nlist = [erng.randint(1, 4) for _ in range(erng.randint(1, 3))]
+        env_mal = erng.choice([None, None, 1, 2, 3])
+        self.env = {"OMP_NUM_THREADS": ",".join(map(str, self.nlist)) or None,
+                    "OMP_MAX_ACTIVE_LEVELS": None if env_mal is None else str(env_mal)}
+        # Initial ICVs: a list of more than one sets max-active-levels-var
+        # to the most (LLVM's choice, which ours follows).
+        mal = env_mal if env_mal is not None else (2147483647 if len(self.nlist) > 1 else 1)
+        if not self.nlist or erng.random() < 0.5:
+            self.w(1, f"omp_set_num_threads({nth});")
+        else:
+            nth = self.nlist[0]
+        if env_mal is None or erng.random() < 0.5:
+            self.w(1, f"omp_set_max_active_levels({ma});")
+            mal = ma
+        if not self.nlist:
+            self.nlist = [nth]
+        self.max_active_now = ma = mal
         top = 0
         while self.budget > 0 and top < 6:
             top += 1
@@ -330,7 +356,9 @@ class Gen:
                 self.fail(4, rid, "team %d of %d, thread limit %d", "",
                           "omp_get_team_num(), omp_get_num_teams(), omp_get_thread_limit()")
                 self.w(3, "}")
-                tctx = Ctx(nth, self.max_active_now, tl, [], 0, nteams)
+                # A league's initial tasks take the list's next element.
+                tctx = Ctx(self.nlist[1] if len(self.nlist) > 1 else nth, self.max_active_now,
+                           tl, [], 0, nteams)
                 # One level of parallel inside: a team's contention group
                 # holds thread_limit threads, and siblings nested deeper
                 # would compete for them at run time.
@@ -349,8 +377,17 @@ class Gen:
     def emit(self):
         self.main_body()
         out = [f"/* fuzz_nesting.py seed {self.seed} */",
-               "#include <omp.h>\n#include <stdio.h>",
+               "#include <omp.h>\n#include <stdio.h>\n#include <stdlib.h>",
                "static int failed;",
+               "/* The environment this program's model assumes, before the runtime",
+               " * reads it (it starts at the first OpenMP call). */",
+               "__attribute__((constructor)) static void environment(void) {"]
+        for var in ("OMP_THREAD_LIMIT", "OMP_DYNAMIC", "OMP_NESTED", "KMP_TEAMS_THREAD_LIMIT",
+                    "OMP_TEAMS_THREAD_LIMIT"):
+            out.append(f"  unsetenv(\"{var}\");")
+        for var, val in self.env.items():
+            out.append(f"  setenv(\"{var}\", \"{val}\", 1);" if val else f"  unsetenv(\"{var}\");")
+        out += ["}",
                "int main(void) {",
                "  const int limit = omp_get_thread_limit();"]
         out += self.lines
