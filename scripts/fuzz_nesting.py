@@ -3,12 +3,13 @@
 
 Each seed gives one C program: a tree of `parallel` regions (num_threads,
 if, proc_bind) up to four deep, sometimes under host `teams` (num_teams,
-thread_limit), whose bodies mix nested regions with worksharing and
+thread_limit) or inside a `target` region on the x86_64 offload device
+(unless --host-only), whose bodies mix nested regions with worksharing and
 synchronisation (for with reduction, sections, single, single copyprivate,
 masked filter, critical, barrier), explicit tasks with taskwait or
 taskgroup, and calls that change ICVs on the way (omp_set_num_threads,
-omp_set_max_active_levels), under an environment the program sets before
-the runtime starts (an OMP_NUM_THREADS list of one to three entries,
+omp_set_max_active_levels), under an environment the program sets and then
+runs itself again in (an OMP_NUM_THREADS list of one to three entries,
 OMP_MAX_ACTIVE_LEVELS; others unset). The generator models the ICVs
 (OpenMP 5.2 chapter 2; where the spec leaves a choice, LLVM's: a list sets
 max-active-levels-var to the most, host teams take the list's next entry)
@@ -49,9 +50,11 @@ class Ctx:
 
 
 class Gen:
-    def __init__(self, seed, regions):
+    def __init__(self, seed, regions, offload=True):
         self.rng = random.Random(seed)
         self.seed = seed
+        self.offload = offload
+        self.fail_var = "failed"  # tfailed inside a target region
         self.budget = regions
         self.ids = 0
         self.lines = []
@@ -65,7 +68,7 @@ class Gen:
 
     def fail(self, depth, rid, what, fmt="", args=""):
         msg = f"FAIL r{rid}: {what}{fmt}\\n"
-        self.w(depth, f"printf(\"{msg}\"{', ' + args if args else ''}); failed = 1;")
+        self.w(depth, f"printf(\"{msg}\"{', ' + args if args else ''}); {self.fail_var} = 1;")
 
     def checks(self, d, rid, ctx):
         """Every thread checks where the runtime says it is."""
@@ -183,7 +186,7 @@ class Gen:
             if nowait:
                 # Complete only after a barrier: the region's end.
                 self.after[rid].append(f"if ({sum_var} != {n * (n + 1) // 2}) {{ printf(\"FAIL r{rid}: "
-                                       f"for nowait reduction %ld, model {n * (n + 1) // 2}\\n\", {sum_var}); failed = 1; }}")
+                                       f"for nowait reduction %ld, model {n * (n + 1) // 2}\\n\", {sum_var}); {self.fail_var} = 1; }}")
             else:
                 # After the loop's barrier every thread holds the whole sum.
                 self.w(d + 1, f"if (sum != {n * (n + 1) // 2}) {{")
@@ -330,13 +333,28 @@ class Gen:
         if not self.nlist:
             self.nlist = [nth]
         self.max_active_now = ma = mal
+        trng = random.Random(f"target {self.seed}")
         top = 0
         while self.budget > 0 and top < 6:
             top += 1
             ctx = Ctx(nth, self.max_active_now, "limit", [], 0, None)
             form = rng.choice(["parallel", "parallel", "parallel", "teams"])
-            if form == "parallel":
-                ctx.thread_limit = "limit"
+            if form == "parallel" and self.offload and trng.random() < 0.3:
+                # The same tree in a target region on the x86_64 offload
+                # device: it runs on the encountering thread, with its ICVs.
+                depth = rng.randint(0, 3)
+                self.w(1, "{")
+                self.w(2, "int tfailed = 0;")
+                self.w(2, "#pragma omp target map(tofrom: tfailed)")
+                self.w(2, "{")
+                self.w(3, "if (omp_is_initial_device()) { printf(\"FAIL: target region on the host\\n\"); tfailed = 1; }")
+                self.fail_var = "tfailed"
+                self.region(3, ctx, depth)
+                self.fail_var = "failed"
+                self.w(2, "}")
+                self.w(2, "failed |= tfailed;")
+                self.w(1, "}")
+            elif form == "parallel":
                 self.region(1, ctx, rng.randint(0, 3))
             else:
                 # At most two threads in the league: the CI machines have two
@@ -379,31 +397,41 @@ class Gen:
         out = [f"/* fuzz_nesting.py seed {self.seed} */",
                "#include <omp.h>\n#include <stdio.h>\n#include <stdlib.h>",
                "static int failed;",
-               "/* The environment this program's model assumes, before the runtime",
-               " * reads it (it starts at the first OpenMP call). */",
-               "__attribute__((constructor)) static void environment(void) {"]
+               "/* The environment this program's model assumes. A runtime may read it",
+               " * as the libraries load (LLVM's libomptarget starts libomp then), so the",
+               " * program sets it and runs itself again. */",
+               "#include <unistd.h>",
+               "static void environment(char **argv) {",
+               "  if (getenv(\"FUZZ_NESTING_ENV\"))",
+               "    return;"]
         for var in ("OMP_THREAD_LIMIT", "OMP_DYNAMIC", "OMP_NESTED", "KMP_TEAMS_THREAD_LIMIT",
                     "OMP_TEAMS_THREAD_LIMIT"):
             out.append(f"  unsetenv(\"{var}\");")
         for var, val in self.env.items():
             out.append(f"  setenv(\"{var}\", \"{val}\", 1);" if val else f"  unsetenv(\"{var}\");")
+        out += ["  setenv(\"FUZZ_NESTING_ENV\", \"1\", 1);",
+                "  execv(\"/proc/self/exe\", argv);",
+                "  perror(\"execv\");",
+                "  exit(2);"]
         out += ["}",
-               "int main(void) {",
+               "int main(int argc, char **argv) {",
+               "  (void)argc;",
+               "  environment(argv);",
                "  const int limit = omp_get_thread_limit();"]
         out += self.lines
         out += ["  if (!failed) printf(\"OK\\n\");", "  return failed;", "}"]
         return "\n".join(out) + "\n"
 
 
-def program(seed, regions):
-    return Gen(seed, regions).emit()
+def program(seed, regions, offload=True):
+    return Gen(seed, regions, offload).emit()
 
 
-def run_range(first, count, libs, regions, reps):
+def run_range(first, count, libs, regions, reps, offload):
     work = tempfile.mkdtemp(prefix="fuzz_nesting.")
     failing = 0
     for seed in range(first, first + count):
-        built = fuzzlib.build(work, seed, program(seed, regions), offload=False)
+        built = fuzzlib.build(work, seed, program(seed, regions, offload), offload=offload)
         if not built:
             failing += 1
             continue
@@ -423,8 +451,11 @@ def run_range(first, count, libs, regions, reps):
 def main():
     ap = fuzzlib.parser(__doc__, "--regions", 12, "parallel regions per program")
     ap.add_argument("--reps", type=int, default=3, help="runs of each program on each runtime")
-    fuzzlib.main(ap, lambda a: run_range(a.run[0], a.run[1], a.lib, a.regions, a.reps),
-                 lambda a: program(a.seed, a.regions))
+    ap.add_argument("--host-only", action="store_true",
+                    help="no target regions, for sanitized builds")
+    fuzzlib.main(ap, lambda a: run_range(a.run[0], a.run[1], a.lib, a.regions, a.reps,
+                                         not a.host_only),
+                 lambda a: program(a.seed, a.regions, not a.host_only))
 
 
 if __name__ == "__main__":

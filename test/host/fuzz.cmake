@@ -34,7 +34,7 @@ endforeach()
 # model; each team checks its constructs ran as often as OpenMP says.
 foreach(seed 1 2 16)
   set(src ${CMAKE_CURRENT_BINARY_DIR}/fuzz_nesting_${seed}.c)
-  omprt_generate_source(${src} fuzz_nesting.py ${seed} --regions 16)
+  omprt_generate_source(${src} fuzz_nesting.py ${seed} --regions 16 --host-only)
   omprt_add_test(fuzz_nesting_${seed} SOURCES ${src} PASS_REGEX "OK" FAIL_REGEX "FAIL"
                  COPTS -Wno-unused-variable -Wno-unused-but-set-variable)
 endforeach()
