@@ -3,8 +3,8 @@
 
 Each seed gives one C program: a tree of `parallel` regions (num_threads,
 if, proc_bind) up to four deep, sometimes under host `teams` (num_teams,
-thread_limit) or inside a `target` region on the x86_64 offload device
-(unless --host-only), whose bodies mix nested regions with worksharing and
+thread_limit) or inside a `target` region on the x86_64 offload device,
+synchronous or `nowait` (unless --host-only), whose bodies mix nested regions with worksharing and
 synchronisation (for with reduction, sections, single, single copyprivate,
 masked filter, critical, barrier), explicit tasks with taskwait or
 taskgroup, and calls that change ICVs on the way (omp_set_num_threads,
@@ -342,16 +342,21 @@ class Gen:
             if form == "parallel" and self.offload and trng.random() < 0.3:
                 # The same tree in a target region on the x86_64 offload
                 # device: it runs on the encountering thread, with its ICVs.
+                # With nowait it is a task (a hidden helper thread runs it)
+                # with the ICVs of the task that made it.
                 depth = rng.randint(0, 3)
+                nowait = trng.random() < 0.5
                 self.w(1, "{")
                 self.w(2, "int tfailed = 0;")
-                self.w(2, "#pragma omp target map(tofrom: tfailed)")
+                self.w(2, f"#pragma omp target map(tofrom: tfailed){' nowait' if nowait else ''}")
                 self.w(2, "{")
                 self.w(3, "if (omp_is_initial_device()) { printf(\"FAIL: target region on the host\\n\"); tfailed = 1; }")
                 self.fail_var = "tfailed"
                 self.region(3, ctx, depth)
                 self.fail_var = "failed"
                 self.w(2, "}")
+                if nowait:
+                    self.w(2, "#pragma omp taskwait")
                 self.w(2, "failed |= tfailed;")
                 self.w(1, "}")
             elif form == "parallel":
