@@ -432,11 +432,12 @@ def program(seed, regions, offload=True):
     return Gen(seed, regions, offload).emit()
 
 
-def run_range(first, count, libs, regions, reps, offload):
+def run_range(first, count, libs, regions, reps, offload, cflags=()):
     work = tempfile.mkdtemp(prefix="fuzz_nesting.")
     failing = 0
     for seed in range(first, first + count):
-        built = fuzzlib.build(work, seed, program(seed, regions, offload), offload=offload)
+        built = fuzzlib.build(work, seed, program(seed, regions, offload), offload=offload,
+                              cflags=cflags)
         if not built:
             failing += 1
             continue
@@ -458,8 +459,9 @@ def main():
     ap.add_argument("--reps", type=int, default=3, help="runs of each program on each runtime")
     ap.add_argument("--host-only", action="store_true",
                     help="no target regions, for sanitized builds")
+    ap.add_argument("--cflags", default="", help="extra compiler flags, e.g. -fsanitize=thread")
     fuzzlib.main(ap, lambda a: run_range(a.run[0], a.run[1], a.lib, a.regions, a.reps,
-                                         not a.host_only),
+                                         not a.host_only, a.cflags.split()),
                  lambda a: program(a.seed, a.regions, not a.host_only))
 
 
