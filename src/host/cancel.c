@@ -114,7 +114,27 @@ OMP_EXPORT int32_t __kmpc_cancel_barrier(ident_t *loc, int32_t gtid) {
   if (OMP_UNLIKELY(omp_ompt_enabled()))
     omp_ompt_cancel_kind(th, OMP_CANCEL_PARALLEL, ompt_cancel_detected,
                          __builtin_return_address(0));
+  th->left_by_cancel = true;
   return 1;
+}
+
+/* The end of a member's region when cancellation is enabled, before the
+ * join. clang sends a member whose region is cancelled to the end through
+ * __kmpc_cancel_barrier, a barrier of the whole team; a member that passed
+ * its last cancellation point before the request ends without one and
+ * waits at the join, and the two never meet (LLVM 19 hangs so:
+ * `cancel parallel if(omp_get_thread_num() == 1)` then `cancellation point
+ * parallel`, two threads). So a member that ends its region normally passes
+ * one more team barrier, the one a cancelled member's barrier meets; the
+ * members that left through a cancel barrier returning 1 (all of that
+ * barrier's, or none) do not. */
+void omp_cancel_region_end(struct omp_thread *th, struct omp_team *team) {
+  /* (serialized regions clear the flag as they end: omp_serialized_end) */
+  if (th->left_by_cancel) {
+    th->left_by_cancel = false;
+    return;
+  }
+  omp_barrier_wait(team, th);
 }
 
 /* LLVM's kmp_get_cancellation_status(kind), for code that cleans up before

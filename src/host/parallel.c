@@ -295,6 +295,7 @@ void omp_serialized_end(struct omp_thread *th) {
     omp_fatal(team->loc, "__kmpc_end_serialized_parallel without a matching "
                          "__kmpc_serialized_parallel");
   omp_task_drain(th);
+  th->left_by_cancel = false; /* a one-thread region ends with no barrier */
   if (omp_ompt_enabled())
     omp_ompt_implicit_end(team, ompt_task_implicit);
   omp_master_leave(th, team);
@@ -482,6 +483,8 @@ static void omp_team_run(struct omp_thread *th, struct omp_team *team, int reque
     omp_worker_start(team->threads[i], team, i);
   int32_t gtid = th->gtid, btid = 0;
   omp_invoke_region(fn, &gtid, &btid, argc, argv, th->task);
+  if (OMP_UNLIKELY(omp_global.cancellation))
+    omp_cancel_region_end(th, team);
   if (ompt)
     omp_ompt_join_wait(th, team, ompt_scope_begin);
   omp_join(th, team);

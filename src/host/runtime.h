@@ -429,6 +429,8 @@ struct omp_thread {
   uint64_t regions_forked;   /* as a master: numbers its regions' ids */
   /* worksharing: each member counts its own constructs */
   uint32_t single_count;
+  /* left its region through a cancel barrier (cancel.c) */
+  bool left_by_cancel;
   uint32_t dispatch_count;
   struct omp_dispatch_buffer *dispatch; /* loop now being scheduled */
   struct omp_dispatch_private dispatch_private;
@@ -665,6 +667,7 @@ void omp_ompt_mutex_released(int kind, const void *wait_id, const void *codeptr)
 /* Called (only when omp_global.cancellation) by whoever releases a team
  * barrier, before the release: ends a loop/sections cancellation request. */
 void omp_cancel_at_barrier(struct omp_team *team);
+void omp_cancel_region_end(struct omp_thread *th, struct omp_team *team);
 
 /* ---- kmp_ext.c: vendor extensions ------------------------------------------ */
 

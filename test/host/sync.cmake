@@ -28,3 +28,7 @@ set_tests_properties(host.cancel_disabled PROPERTIES
 # the next one.
 omprt_add_test(cancel_parallel_race SOURCES cancel_parallel_race.c
   ENV OMP_CANCELLATION=true TIMEOUT 30)
+
+# cancel parallel after the other members passed their last cancellation
+# point, and one-thread regions that cancel before regions that do not.
+omprt_add_test(cancel_region_end SOURCES cancel_region_end.c ENV OMP_CANCELLATION=true)
