@@ -27,7 +27,6 @@ barriers with every member, tasks all, copyprivate everywhere.
   fuzz_nesting.py --run FIRST COUNT --lib OURS [--lib REFERENCE]
 """
 import random
-import tempfile
 
 import fuzzlib
 
@@ -433,25 +432,9 @@ def program(seed, regions, offload=True):
 
 
 def run_range(first, count, libs, regions, reps, offload, cflags=()):
-    work = tempfile.mkdtemp(prefix="fuzz_nesting.")
-    failing = 0
-    for seed in range(first, first + count):
-        built = fuzzlib.build(work, seed, program(seed, regions, offload), offload=offload,
-                              cflags=cflags)
-        if not built:
-            failing += 1
-            continue
-        _, exe = built
-        bad = []
-        for lib in libs:
-            for rep in range(reps):
-                rc, out, err = fuzzlib.run_program(exe, lib)
-                if rc != 0 or "OK" not in out:
-                    bad.append(fuzzlib.failure(lib, rc, out, err, 6))
-                    break
-        failing += fuzzlib.verdict(seed, bad, exe)
-    print(f"{count} seeds from {first}: {failing} failing (work dir {work})")
-    return failing
+    return fuzzlib.run_self_checking("fuzz_nesting", first, count, libs, reps,
+                                     lambda seed: program(seed, regions, offload),
+                                     offload=offload, cflags=cflags)
 
 
 def main():

@@ -5,6 +5,7 @@ import argparse
 import os
 import subprocess
 import sys
+import tempfile
 
 
 def parser(doc, size_flag, size_default, size_help):
@@ -83,3 +84,27 @@ def verdict(seed, bad, exe):
         return 1
     os.remove(exe)
     return 0
+
+
+def run_self_checking(name, first, count, libs, reps, make_program, offload=False, cflags=()):
+    """Builds make_program(seed) for each seed and runs it reps times on each
+    runtime in libs; a run passes when it exits 0 and prints OK. Reports
+    the failing seeds and returns how many failed."""
+    work = tempfile.mkdtemp(prefix=f"{name}.")
+    failing = 0
+    for seed in range(first, first + count):
+        built = build(work, seed, make_program(seed), offload=offload, cflags=cflags)
+        if not built:
+            failing += 1
+            continue
+        _, exe = built
+        bad = []
+        for lib in libs:
+            for _ in range(reps):
+                rc, out, err = run_program(exe, lib)
+                if rc != 0 or "OK" not in out:
+                    bad.append(failure(lib, rc, out, err, 6))
+                    break
+        failing += verdict(seed, bad, exe)
+    print(f"{count} seeds from {first}: {failing} failing (work dir {work})")
+    return failing

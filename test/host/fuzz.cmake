@@ -38,3 +38,14 @@ foreach(seed 1 2 16)
   omprt_add_test(fuzz_nesting_${seed} SOURCES ${src} PASS_REGEX "OK" FAIL_REGEX "FAIL"
                  COPTS -Wno-unused-variable -Wno-unused-but-set-variable)
 endforeach()
+
+# Generated programs that cancel (scripts/fuzz_cancel.py), fixed seeds:
+# cancel for/sections/taskgroup/parallel under known conditions among
+# barriers, cancellation points, single and tasks. Each checks nothing ran
+# twice, what must have run did, and that it does not hang (an alarm).
+foreach(seed 18 36 56)
+  set(src ${CMAKE_CURRENT_BINARY_DIR}/fuzz_cancel_${seed}.c)
+  omprt_generate_source(${src} fuzz_cancel.py ${seed})
+  omprt_add_test(fuzz_cancel_${seed} SOURCES ${src} PASS_REGEX "OK" FAIL_REGEX "FAIL"
+                 COPTS -Wno-unused-variable -Wno-unused-but-set-variable)
+endforeach()
