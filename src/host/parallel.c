@@ -379,18 +379,23 @@ static int omp_team_size(struct omp_thread *th, int requested, int hot_level,
   if (th->team->active_level >= icvs->max_active_levels)
     return 1;
   int n = requested < 1 ? 1 : requested;
+  /* Threads of this master's hot team are idle now and may be reused. */
+  int in_use = omp_threads_in_use();
+  if (th->hot_team && omp_hot_team_idle(th))
+    in_use -= th->hot_team->nthreads - 1;
+  if (hot_level > 0 && hot_level <= th->nested_hot_len && th->nested_hot_teams[hot_level - 1])
+    in_use -= th->nested_hot_teams[hot_level - 1]->nthreads - 1;
   /* thread-limit-var bounds the threads of the contention group (OpenMP
-   * 5.2 2.1): the root's, or one host team's, not the whole process. */
-  int available = icvs->thread_limit - atomic_load(&cg->cg_threads) + 1;
+   * 5.2 2.1): the root's, or one host team's, not the whole process. A
+   * team whose limit is only its share of the processors (no thread_limit
+   * clause: every target region on the x86_64 device) counts the process's
+   * busy threads instead, so that a region there does not add threads to
+   * processors the host's team keeps busy (LLVM 19 runs it on one thread). */
+  int in_group = OMP_UNLIKELY(cg->cg_limit_by_procs) ? in_use : atomic_load(&cg->cg_threads);
+  int available = icvs->thread_limit - in_group + 1;
   if (n > available)
     n = available;
   if (icvs->dynamic) {
-    /* Threads of this master's hot team are idle now and may be reused. */
-    int in_use = omp_threads_in_use();
-    if (th->hot_team && omp_hot_team_idle(th))
-      in_use -= th->hot_team->nthreads - 1;
-    if (hot_level > 0 && hot_level <= th->nested_hot_len && th->nested_hot_teams[hot_level - 1])
-      in_use -= th->nested_hot_teams[hot_level - 1]->nthreads - 1;
     int idle_procs = omp_global.num_procs - in_use + 1;
     if (n > idle_procs)
       n = idle_procs;
@@ -690,7 +695,8 @@ OMP_EXPORT void __kmpc_set_thread_limit(ident_t *loc, int32_t gtid,
  * with a warning; num_teams(lb:ub) takes ub when it fits, else lb (with a
  * thread_limit: as many as fit, within [lb, ub]), and an exact
  * num_teams(n:n) is never cut. */
-static void omp_teams_sizes(struct omp_thread *th, int *nteams, int *limit) {
+static void omp_teams_sizes(struct omp_thread *th, int *nteams, int *limit,
+                            bool *limit_by_procs) {
   int max = omp_global.teams_max_threads;
   int lb = th->pushed_nteams_lb, ub = th->pushed_nteams_ub;
   int tl = th->pushed_teams_thread_limit;
@@ -717,9 +723,11 @@ static void omp_teams_sizes(struct omp_thread *th, int *nteams, int *limit) {
       n = max;
     }
   }
+  *limit_by_procs = false;
   if (tl <= 0) {
     tl = omp_global.teams_thread_limit;
     if (tl <= 0) {
+      *limit_by_procs = true;
       tl = omp_global.num_procs / n;
       if (tl > th->task->icvs.nthreads)
         tl = th->task->icvs.nthreads;
@@ -741,7 +749,8 @@ static void omp_teams_sizes(struct omp_thread *th, int *nteams, int *limit) {
 static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
                            int argc, void **argv) {
   int nteams, limit;
-  omp_teams_sizes(th, &nteams, &limit);
+  bool limit_by_procs;
+  omp_teams_sizes(th, &nteams, &limit, &limit_by_procs);
   struct omp_team *league = omp_team_take_spare(th, nteams);
   league->nthreads = nteams;
   league->league_size = nteams;
@@ -773,6 +782,7 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
     initial->icvs.nthreads = nthreads;
     initial->icvs.thread_limit = limit;
     initial->cg = initial;
+    initial->cg_limit_by_procs = limit_by_procs;
     atomic_store_explicit(&initial->cg_threads, 1, memory_order_relaxed);
   }
   /* Each team's initial thread gets a subpartition of the place list

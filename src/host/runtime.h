@@ -247,6 +247,9 @@ struct omp_task {
    * threads, against which its thread-limit-var is applied. */
   struct omp_task *cg;
   _Atomic int32_t cg_threads;
+  /* a team's group whose limit is the processors' share (no thread_limit
+   * clause or OMP_TEAMS_THREAD_LIMIT): counted against the whole process */
+  bool cg_limit_by_procs;
 } __attribute__((aligned(16)));
 
 #define OMP_DETACH_NONE 0
