@@ -26,6 +26,7 @@ barriers with every member, tasks all, copyprivate everywhere.
   fuzz_nesting.py SEED > prog.c
   fuzz_nesting.py --run FIRST COUNT --lib OURS [--lib REFERENCE]
 """
+import itertools
 import random
 
 import fuzzlib
@@ -54,6 +55,8 @@ class Gen:
         self.seed = seed
         self.offload = offload
         self.fail_var = "failed"  # tfailed inside a target region
+        self.decls = {}  # region id -> C declarations its constructs need before it
+        self.after = {}  # region id -> C checks after it
         self.budget = regions
         self.ids = 0
         self.lines = []
@@ -65,8 +68,8 @@ class Gen:
     def w(self, depth, text):
         self.lines.append("  " * depth + text)
 
-    def fail(self, depth, rid, what, fmt="", args=""):
-        msg = f"FAIL r{rid}: {what}{fmt}\\n"
+    def fail(self, depth, rid, what, args=""):
+        msg = f"FAIL r{rid}: {what}\\n"
         self.w(depth, f"printf(\"{msg}\"{', ' + args if args else ''}); {self.fail_var} = 1;")
 
     def checks(self, d, rid, ctx):
@@ -84,12 +87,12 @@ class Gen:
             expect.append((f"omp_get_team_size({lvl})", ctx.sizes[lvl - 1]))
         for expr, want in expect:
             self.w(d, f"if ({expr} != {want}) {{")
-            self.fail(d + 1, rid, f"{expr} = %d, model {want}", "", expr)
+            self.fail(d + 1, rid, f"{expr} = %d, model {want}", expr)
             self.w(d, "}")
         # Ancestors' thread numbers: what each enclosing level's thread saw.
         for lvl in range(1, L + 1):
             self.w(d, f"if (omp_get_ancestor_thread_num({lvl}) != tid{lvl}) {{")
-            self.fail(d + 1, rid, f"omp_get_ancestor_thread_num({lvl}) = %d, enclosing thread %d", "",
+            self.fail(d + 1, rid, f"omp_get_ancestor_thread_num({lvl}) = %d, enclosing thread %d",
                       f"omp_get_ancestor_thread_num({lvl}), tid{lvl}")
             self.w(d, "}")
         self.w(d, f"if (omp_get_ancestor_thread_num({L + 1}) != -1 || omp_get_team_size({L + 1}) != -1) {{")
@@ -120,9 +123,7 @@ class Gen:
         self.w(d + 1, f"/* region r{rid}: level {L}, team of {size} */")
         self.w(d + 1, f"int r{rid}_members = 0;")
         decl_at = len(self.lines)
-        self.decls = getattr(self, "decls", {})
         self.decls[rid] = []
-        self.after = getattr(self, "after", {})
         self.after[rid] = []
         # Automatic, not static: sibling threads run their own instances.
         self.w(d + 1, f"int r{rid}_once[64] = {{0}};")
@@ -136,29 +137,30 @@ class Gen:
         # OpenMP: a region counts as active only with more than one thread.
         self.w(d + 2, f"int tid{L} = omp_get_thread_num();")
         self.w(d + 2, f"if (tid{L} < 0 || tid{L} >= {size}) {{")
-        self.fail(d + 3, rid, f"thread number %d in a team of {size}", "", f"tid{L}")
+        self.fail(d + 3, rid, f"thread number %d in a team of {size}", f"tid{L}")
         self.w(d + 2, "}")
         self.w(d + 2, "#pragma omp atomic")
         self.w(d + 2, f"r{rid}_members++;")
         self.checks(d + 2, rid, inner)
         counts = {}  # what the team checks after the region: slot -> (what, expected)
+        slots = itertools.count(0, 4)  # r<id>_once slots, four for each construct (sections)
         for _ in range(rng.randint(1, 4)):
-            self.construct(d + 2, rid, inner, counts, depth_left)
+            self.construct(d + 2, rid, inner, counts, next(slots), depth_left)
         self.w(d + 1, "}")
         # Shared variables the constructs asked for, declared before the region.
         self.lines[decl_at:decl_at] = ["  " * (d + 1) + x for x in self.decls[rid]]
         for x in self.after[rid]:
             self.w(d + 1, x)
         self.w(d + 1, f"if (r{rid}_members != {size}) {{")
-        self.fail(d + 2, rid, f"%d members, model {size}", "", f"r{rid}_members")
+        self.fail(d + 2, rid, f"%d members, model {size}", f"r{rid}_members")
         self.w(d + 1, "}")
-        for slot, (what, want_n) in ((k, v) for k, v in counts.items() if k != "next"):
+        for slot, (what, want_n) in counts.items():
             self.w(d + 1, f"if (r{rid}_once[{slot}] != {want_n}) {{")
-            self.fail(d + 2, rid, f"{what} ran %d times, model {want_n}", "", f"r{rid}_once[{slot}]")
+            self.fail(d + 2, rid, f"{what} ran %d times, model {want_n}", f"r{rid}_once[{slot}]")
             self.w(d + 1, "}")
         self.w(d, "}")
 
-    def construct(self, d, rid, ctx, counts, depth_left):
+    def construct(self, d, rid, ctx, counts, slot, depth_left):
         rng = self.rng
         size = ctx.sizes[-1]
         kinds = ["for", "sections", "single", "copyprivate", "masked", "critical", "barrier",
@@ -166,9 +168,6 @@ class Gen:
         if depth_left > 0 and self.budget > 0:
             kinds += ["parallel", "parallel"]
         kind = rng.choice(kinds)
-        counts.setdefault("next", 0)
-        slot = counts["next"]
-        counts["next"] += 4  # sections take up to four
         once = f"r{rid}_once[{slot}]"
         if kind == "parallel":
             self.region(d, ctx, depth_left - 1)
@@ -189,7 +188,7 @@ class Gen:
             else:
                 # After the loop's barrier every thread holds the whole sum.
                 self.w(d + 1, f"if (sum != {n * (n + 1) // 2}) {{")
-                self.fail(d + 2, rid, f"for reduction %ld, model {n * (n + 1) // 2}", "", "sum")
+                self.fail(d + 2, rid, f"for reduction %ld, model {n * (n + 1) // 2}", "sum")
                 self.w(d + 1, "}")
                 self.w(d + 1, "#pragma omp atomic")
                 self.w(d + 1, f"{once}++;")
@@ -232,7 +231,7 @@ class Gen:
             self.w(d, f"#pragma omp masked filter({f})")
             self.w(d, "{")
             self.w(d + 1, f"if (omp_get_thread_num() != {f}) {{")
-            self.fail(d + 2, rid, f"masked filter({f}) on thread %d", "", "omp_get_thread_num()")
+            self.fail(d + 2, rid, f"masked filter({f}) on thread %d", "omp_get_thread_num()")
             self.w(d + 1, "}")
             self.w(d + 1, "#pragma omp atomic")
             self.w(d + 1, f"{once}++;")
@@ -258,7 +257,7 @@ class Gen:
             self.w(d + 1, "#pragma omp atomic read")
             self.w(d + 1, f"seen = {once};")
             self.w(d + 1, f"if (seen != {size}) {{")
-            self.fail(d + 2, rid, f"barrier passed with %d of {size} arrived", "", "seen")
+            self.fail(d + 2, rid, f"barrier passed with %d of {size} arrived", "seen")
             self.w(d + 1, "}")
             self.w(d, "}")
             self.w(d, "#pragma omp barrier")
@@ -274,7 +273,7 @@ class Gen:
                 self.w(d + 1, "{")
                 # A task's ICVs and levels are its generating task's.
                 self.w(d + 2, f"if (omp_get_level() != {ctx.level} || omp_get_num_threads() != {size}) {{")
-                self.fail(d + 3, rid, "task sees level %d, %d threads", "",
+                self.fail(d + 3, rid, "task sees level %d, %d threads",
                           "omp_get_level(), omp_get_num_threads()")
                 self.w(d + 2, "}")
                 self.w(d + 2, "#pragma omp atomic")
@@ -301,7 +300,7 @@ class Gen:
         n = self.rng.randint(1, 4)
         self.w(d, f"{setter}({n});")
         self.w(d, f"if ({getter}() != {n}) {{")
-        self.fail(d + 1, rid, f"{getter}() = %d after {setter}({n})", "", f"{getter}()")
+        self.fail(d + 1, rid, f"{getter}() = %d after {setter}({n})", f"{getter}()")
         self.w(d, "}")
         return n
 
@@ -375,7 +374,7 @@ class Gen:
                 self.w(3, f"r{rid}_teams++;")
                 self.w(3, f"if (omp_get_team_num() < 0 || omp_get_team_num() >= {nteams} || "
                           f"omp_get_num_teams() != {nteams} || omp_get_thread_limit() != {tl}) {{")
-                self.fail(4, rid, "team %d of %d, thread limit %d", "",
+                self.fail(4, rid, "team %d of %d, thread limit %d",
                           "omp_get_team_num(), omp_get_num_teams(), omp_get_thread_limit()")
                 self.w(3, "}")
                 # A league's initial tasks take the list's next element.
@@ -387,12 +386,12 @@ class Gen:
                 self.region(3, tctx, 0)
                 self.w(2, "}")
                 self.w(2, f"if (r{rid}_teams != {nteams}) {{")
-                self.fail(3, rid, f"%d teams ran, model {nteams}", "", f"r{rid}_teams")
+                self.fail(3, rid, f"%d teams ran, model {nteams}", f"r{rid}_teams")
                 self.w(2, "}")
                 self.w(1, "}")
             # What regions set stayed in their tasks.
             self.w(1, f"if (omp_get_max_active_levels() != {self.max_active_now}) {{")
-            self.fail(2, 0, f"max-active-levels %d after the region, model {self.max_active_now}", "",
+            self.fail(2, 0, f"max-active-levels %d after the region, model {self.max_active_now}",
                       "omp_get_max_active_levels()")
             self.w(1, "}")
 

@@ -127,8 +127,7 @@ static void omp_hh_start(void) {
     tasks[i].team = team;
     /* Each helper forks (a region on the x86_64 offload device) as an
      * initial thread does: a contention group of its own. */
-    tasks[i].cg = &tasks[i];
-    atomic_store_explicit(&tasks[i].cg_threads, 1, memory_order_relaxed);
+    omp_cg_start(&tasks[i]);
   }
   omp_hh_team = team;
   /* Queues exist before any helper runs, so tasks can be accepted at once. */

@@ -98,12 +98,6 @@ int omp_assign_gtid(struct omp_thread *th) {
 static _Atomic uint32_t omp_root_free_lock;
 static struct omp_thread *omp_root_free;
 
-/* A root's initial task starts its contention group: the root alone. */
-static void omp_root_cg_init(struct omp_task *initial) {
-  initial->cg = initial;
-  atomic_store_explicit(&initial->cg_threads, 1, memory_order_relaxed);
-}
-
 static struct omp_thread *omp_root_record_take(void) {
   omp_mutex_lock(&omp_root_free_lock);
   struct omp_thread *th = omp_root_free;
@@ -130,7 +124,7 @@ static struct omp_thread *omp_root_record(void) {
     struct omp_task *task = team->implicit_tasks;
     omp_deps_free_children(task);
     memset(task, 0, sizeof(*task));
-    omp_root_cg_init(task);
+    omp_cg_start(task);
     return th;
   }
   th = calloc(1, sizeof(*th));
@@ -147,7 +141,7 @@ static struct omp_thread *omp_root_record(void) {
   team->implicit_tasks = task;
   slots[0] = th;
   omp_barrier_init(&team->barrier);
-  omp_root_cg_init(task);
+  omp_cg_start(task);
   th->root_team = team;
   return th;
 }

@@ -781,9 +781,8 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
     struct omp_task *initial = &league->implicit_tasks[i];
     initial->icvs.nthreads = nthreads;
     initial->icvs.thread_limit = limit;
-    initial->cg = initial;
+    omp_cg_start(initial);
     initial->cg_limit_by_procs = limit_by_procs;
-    atomic_store_explicit(&initial->cg_threads, 1, memory_order_relaxed);
   }
   /* Each team's initial thread gets a subpartition of the place list
    * (OpenMP 5.1 teams), as LLVM: by KMP_TEAMS_PROC_BIND, spread by default. */

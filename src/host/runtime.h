@@ -252,6 +252,13 @@ struct omp_task {
   bool cg_limit_by_procs;
 } __attribute__((aligned(16)));
 
+/* initial starts a contention group of one thread: a root's or a hidden
+ * helper's initial task, or a host team's in a league. */
+static inline void omp_cg_start(struct omp_task *initial) {
+  initial->cg = initial;
+  atomic_store_explicit(&initial->cg_threads, 1, memory_order_relaxed);
+}
+
 #define OMP_DETACH_NONE 0
 #define OMP_DETACH_ARMED 1     /* event handed out, not yet fulfilled */
 #define OMP_DETACH_FULFILLED 2 /* fulfilled before the body finished */
