@@ -140,7 +140,12 @@ static void omp_ompt_static_chunk(ident_t *loc, bool distribute, uint64_t first,
       omp_league_position(th, &tid, &nth);                                     \
     else                                                                       \
       omp_team_position(th, &tid, &nth);                                       \
-    if (nth == 1) {                                                            \
+    /* A team of one runs the whole range in one block, except under a      \
+     * chunked schedule: clang-19 compiles `distribute parallel for          \
+     * schedule(static, 1)` to one loop that steps by *pstride, so the       \
+     * stride must stay one chunk (LLVM 19's whole-range stride runs only    \
+     * each team's first iteration when its parallel has one thread). */     \
+    if (nth == 1 && kind != KMP_SCH_STATIC_CHUNKED) {                          \
       if (plastiter)                                                           \
         *plastiter = 1;                                                        \
       *pstride = incr > 0 ? (ST)(upper - lower + 1)                            \

@@ -1,6 +1,7 @@
 /* distribute and distribute parallel for inside host `teams`: every
  * iteration once, teams get LLVM's balanced blocks (dist_schedule(static))
- * or round-robin chunks (dist_schedule(static,k)); and `sections`: each
+ * or round-robin chunks (dist_schedule(static,k)), with schedule(static, 1)
+ * in one-thread teams too; and `sections`: each
  * section exactly once, in parallel, nowait, and serialized. */
 #include <omp.h>
 #include <string.h>
@@ -77,6 +78,29 @@ static void distribute(void) {
   }
   check_once("distribute parallel for static,5 down");
 
+  /* schedule(static, 1) in teams of one thread: clang-19 steps this loop by
+   * the stride alone, which must be one chunk even in a team of one (LLVM
+   * 19 gives the whole range and runs each team's first iteration only). */
+  memset(count, 0, sizeof(count));
+  last = -1;
+#pragma omp teams distribute parallel for num_teams(2) thread_limit(1) schedule(static, 1) \
+    lastprivate(last)
+  for (int i = 0; i < N; i++) {
+#pragma omp atomic
+    count[i]++;
+    last = i;
+  }
+  check_once("distribute parallel for static,1 in one-thread teams");
+  CHECK(last == N - 1, "distribute parallel for static,1: lastprivate %ld", last);
+
+  memset(count, 0, sizeof(count));
+#pragma omp teams distribute parallel for num_teams(2) dist_schedule(static, 50) \
+    schedule(static, 1) num_threads(1)
+  for (int i = 0; i < N; i++) {
+#pragma omp atomic
+    count[i]++;
+  }
+  check_once("distribute(static,50) parallel for static,1 num_threads(1)");
 }
 
 static void sections(void) {

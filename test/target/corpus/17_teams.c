@@ -1,5 +1,5 @@
 // target teams distribute parallel for (simd), num_teams/thread_limit,
-// collapse, dist_schedule, schedule; team/thread queries on the device.
+// collapse, dist_schedule, schedule (static,1 in one-thread teams); team/thread queries on the device.
 #include <omp.h>
 #include <stdio.h>
 #define N 10000
@@ -36,6 +36,11 @@ int main(void) {
     for (int j = 0; j < 64; j++) m[i][j] = i * 64 + j;
   for (int i = 0; i < 64; i++) for (int j = 0; j < 64; j++) CHECK(m[i][j] == i * 64 + j, "m[%d][%d]", i, j);
   int hits[N];
+  // schedule(static, 1) with one thread per team: clang steps by the
+  // runtime's stride alone, which must stay one chunk.
+  #pragma omp target teams distribute parallel for map(from: hits) num_teams(2) thread_limit(1) schedule(static, 1)
+  for (int i = 0; i < N; i++) hits[i] = i % 11;
+  for (int i = 0; i < N; i++) CHECK(hits[i] == i % 11, "static,1 one-thread teams hits[%d]=%d", i, hits[i]);
   #pragma omp target teams distribute parallel for map(from: hits) schedule(dynamic, 7)
   for (int i = 0; i < N; i++) hits[i] = i % 13;
   for (int i = 0; i < N; i++) CHECK(hits[i] == i % 13, "dynamic hits[%d]", i);
