@@ -399,25 +399,14 @@ class Gen:
         self.main_body()
         out = [f"/* fuzz_nesting.py seed {self.seed} */",
                "#include <omp.h>\n#include <stdio.h>\n#include <stdlib.h>",
-               "static int failed;",
-               "/* The environment this program's model assumes. A runtime may read it",
-               " * as the libraries load (LLVM's libomptarget starts libomp then), so the",
-               " * program sets it and runs itself again. */",
                "#include <unistd.h>",
-               "static void environment(char **argv) {",
-               "  if (getenv(\"FUZZ_NESTING_ENV\"))",
-               "    return;"]
-        for var in ("OMP_THREAD_LIMIT", "OMP_DYNAMIC", "OMP_NESTED", "KMP_TEAMS_THREAD_LIMIT",
-                    "OMP_TEAMS_THREAD_LIMIT"):
-            out.append(f"  unsetenv(\"{var}\");")
-        for var, val in self.env.items():
-            out.append(f"  setenv(\"{var}\", \"{val}\", 1);" if val else f"  unsetenv(\"{var}\");")
-        out += ["  setenv(\"FUZZ_NESTING_ENV\", \"1\", 1);",
-                "  execv(\"/proc/self/exe\", argv);",
-                "  perror(\"execv\");",
-                "  exit(2);"]
-        out += ["}",
-               "int main(int argc, char **argv) {",
+               "static int failed;",
+               "/* The environment this program's model assumes. */"]
+        env = {var: None for var in ("OMP_THREAD_LIMIT", "OMP_DYNAMIC", "OMP_NESTED",
+                                     "KMP_TEAMS_THREAD_LIMIT", "OMP_TEAMS_THREAD_LIMIT")}
+        env.update({var: val or None for var, val in self.env.items()})
+        out += fuzzlib.rerun_in_environment("FUZZ_NESTING_ENV", env)
+        out += ["int main(int argc, char **argv) {",
                "  (void)argc;",
                "  environment(argv);",
                "  const int limit = omp_get_thread_limit();"]

@@ -1,6 +1,7 @@
 """What the program generators (fuzz_tasks.py, fuzz_mapping.py,
-fuzz_loops.py) share: their command line, building one seed's program with
-clang-19, running it and reporting."""
+fuzz_loops.py, fuzz_nesting.py, fuzz_cancel.py, fuzz_reductions.py) share:
+their command line, building one seed's program with clang-19, running it
+and reporting, and the C that makes a program run in its own environment."""
 import argparse
 import os
 import subprocess
@@ -47,6 +48,26 @@ def main(ap, run, generate, max_libs=2):
     if a.seed is None:
         ap.error("a seed or --run")
     sys.stdout.write(generate(a))
+
+
+def rerun_in_environment(marker, env):
+    """C lines defining `environment(argv)`: on the program's first run it
+    sets each variable of env (None: unsets it) and runs the program again,
+    for the runtime reads its environment once, as it loads (LLVM's
+    libomptarget starts libomp then); `marker` tells the second run. The
+    program includes stdio.h, stdlib.h and unistd.h."""
+    lines = ["static void environment(char **argv) {",
+             f"  if (getenv(\"{marker}\"))",
+             "    return;"]
+    for var, val in env.items():
+        lines.append(f"  setenv(\"{var}\", \"{val}\", 1);" if val is not None
+                     else f"  unsetenv(\"{var}\");")
+    lines += [f"  setenv(\"{marker}\", \"1\", 1);",
+              "  execv(\"/proc/self/exe\", argv);",
+              "  perror(\"execv\");",
+              "  exit(2);",
+              "}"]
+    return lines
 
 
 def run_program(exe, lib, args=(), env=None, timeout=60):

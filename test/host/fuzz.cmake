@@ -49,3 +49,16 @@ foreach(seed 18 36 56)
   omprt_add_test(fuzz_cancel_${seed} SOURCES ${src} PASS_REGEX "OK" FAIL_REGEX "FAIL"
                  COPTS -Wno-unused-variable -Wno-unused-but-set-variable)
 endforeach()
+
+# Generated reductions (scripts/fuzz_reductions.py --host-only), fixed seeds:
+# every type and operator, arrays and a user-defined reduction, through
+# for/parallel/sections/taskloop, task_reduction with in_reduction tasks, the
+# task modifier, inscan, host teams and nested regions, under
+# KMP_FORCE_REDUCTION=critical (26), tree (9) and atomic (7). Each checks
+# its results against the serial fold.
+foreach(seed 26 9 7)
+  set(src ${CMAKE_CURRENT_BINARY_DIR}/fuzz_reductions_${seed}.c)
+  omprt_generate_source(${src} fuzz_reductions.py ${seed} --parts 16 --host-only)
+  omprt_add_test(fuzz_reductions_${seed} SOURCES ${src} PASS_REGEX "OK" FAIL_REGEX "FAIL"
+                 COPTS -Wno-unused-variable -Wno-unused-but-set-variable)
+endforeach()
