@@ -1,4 +1,5 @@
-/* parallel.c — fork/join of parallel regions and host teams.
+/* parallel.c — fork/join of parallel regions (and the team running that
+ * host teams share, teams.c).
  *
  * __kmpc_fork_call → omp_fork: size the team from the ICVs and clauses, take
  * workers (the master's hot team for its outermost active region, else the
@@ -98,7 +99,7 @@ static void omp_team_release_workers(struct omp_team *team, int from) {
 /* A team for a nested region or a league of at least `capacity` slots: one
  * of the spares th kept from its last ones, or a new one. Their workers come
  * from the pool and go back to it; only the memory is kept. */
-static struct omp_team *omp_team_take_spare(struct omp_thread *th, int capacity) {
+struct omp_team *omp_team_take_spare(struct omp_thread *th, int capacity) {
   for (int i = 0; i < OMP_SPARE_TEAMS; i++) {
     struct omp_team *team = th->spare_teams[i];
     if (!team || team->capacity < capacity)
@@ -132,6 +133,13 @@ static void omp_team_keep_spare(struct omp_thread *th, struct omp_team *team) {
     team = old;
   }
   omp_team_free(team);
+}
+
+/* The region of `team` (not a hot team) is over: its workers go back to
+ * the pool, its memory to th's spares. */
+void omp_team_retire(struct omp_thread *th, struct omp_team *team) {
+  omp_team_release_workers(team, 1);
+  omp_team_keep_spare(th, team);
 }
 
 void omp_team_spare_free(struct omp_thread *th) {
@@ -200,12 +208,14 @@ static void omp_implicit_tasks_init(struct omp_team *team, struct omp_task *pare
     task->team = team;
     task->implicit = true;
     task->cg = team->cg;
+    if (team->is_league) {
+      /* each team of a league is a contention group of its own */
+      task->icvs.nthreads = team->league_nthreads;
+      task->icvs.thread_limit = team->league_thread_limit;
+      omp_cg_start(task);
+      task->cg_limit_by_procs = team->league_limit_by_procs;
+    }
   }
-}
-
-/* The contention group th's current task is in: its implicit task's. */
-static inline struct omp_task *omp_cg_of(const struct omp_thread *th) {
-  return th->team->implicit_tasks[th->tid].cg;
 }
 
 /* ---- serialized regions ------------------------------------------------- */
@@ -469,9 +479,11 @@ static void omp_join(struct omp_thread *th, struct omp_team *team) {
   atomic_store_explicit(&team->join.value, 0, memory_order_relaxed);
 }
 
-/* Run `team` (already sized, workers assigned) with th as its master. */
-static void omp_team_run(struct omp_thread *th, struct omp_team *team, int requested,
-                         ident_t *loc, kmpc_micro fn, int argc, void **argv) {
+/* Make th the master of `team` (sized, its workers assigned) for the
+ * region of fn: the region's number, fresh worksharing state, and the
+ * implicit tasks (a league's initial tasks). */
+void omp_team_prepare(struct omp_thread *th, struct omp_team *team, ident_t *loc,
+                      kmpc_micro fn, int argc, void **argv) {
   team->loc = loc;
   team->microtask = fn;
   team->argc = argc;
@@ -481,26 +493,35 @@ static void omp_team_run(struct omp_thread *th, struct omp_team *team, int reque
   struct omp_task *parent_task = th->task;
   omp_master_enter(th, team);
   omp_implicit_tasks_init(team, parent_task);
+}
+
+/* Run the prepared team's region: start the workers, run the body as
+ * thread 0, join, and make th its parent's member again. requested: the
+ * size asked for (a tool is told). */
+void omp_team_execute(struct omp_thread *th, struct omp_team *team, int requested) {
+  bool league = team->is_league;
+  int task_flags = league ? ompt_task_initial : ompt_task_implicit;
   bool ompt = omp_ompt_enabled();
   if (ompt)
-    omp_ompt_region_begin(th, team, requested, ompt_parallel_team, ompt_task_implicit);
+    omp_ompt_region_begin(th, team, requested,
+                          league ? ompt_parallel_league : ompt_parallel_team, task_flags);
   for (int i = 1; i < team->nthreads; i++)
     omp_worker_start(team->threads[i], team, i);
   int32_t gtid = th->gtid, btid = 0;
-  omp_invoke_region(fn, &gtid, &btid, argc, argv, th->task);
-  if (OMP_UNLIKELY(omp_global.cancellation))
+  omp_invoke_region(team->microtask, &gtid, &btid, team->argc, team->argv, th->task);
+  if (OMP_UNLIKELY(omp_global.cancellation) && !league)
     omp_cancel_region_end(th, team);
   if (ompt)
     omp_ompt_join_wait(th, team, ompt_scope_begin);
   omp_join(th, team);
   if (ompt) {
     omp_ompt_join_wait(th, team, ompt_scope_end);
-    omp_ompt_implicit_end(team, ompt_task_implicit);
+    omp_ompt_implicit_end(team, task_flags);
   }
   omp_master_leave(th, team);
   if (ompt)
     omp_ompt_region_end(th, team);
-  if (OMP_UNLIKELY(omp_global.affinity_reset))
+  if (OMP_UNLIKELY(omp_global.affinity_reset) && !league)
     omp_affinity_join(team);
 }
 
@@ -564,37 +585,27 @@ void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
   team->is_league = false;
   team->cg = cg;
   omp_affinity_fork(team, proc_bind);
-  omp_team_run(th, team, requested, loc, fn, argc, argv);
+  omp_team_prepare(th, team, loc, fn, argc, argv);
+  omp_team_execute(th, team, requested);
   atomic_fetch_sub(&cg->cg_threads, n - 1);
-  if (!hot) {
-    omp_team_release_workers(team, 1);
-    omp_team_keep_spare(th, team);
-  }
+  if (!hot)
+    omp_team_retire(th, team);
 }
 
 /* ---- entry points ------------------------------------------------------- */
 
-#define OMP_MAX_ARGS_ON_STACK 64
-
-OMP_EXPORT void __kmpc_fork_call(ident_t *loc, int32_t argc, kmpc_micro fn, ...) {
-  struct omp_thread *th = omp_self();
-  struct omp_task *encountering = th->task;
-  OMP_OMPT_CODEPTR(th);
-  OMP_OMPT_ENTER(encountering);
-  void *stack_args[OMP_MAX_ARGS_ON_STACK];
-  void **argv = argc <= OMP_MAX_ARGS_ON_STACK ? stack_args
+void **omp_region_args(ident_t *loc, int argc, va_list ap, void **on_stack) {
+  void **argv = argc <= OMP_MAX_ARGS_ON_STACK ? on_stack
                                               : malloc(sizeof(void *) * (size_t)argc);
   if (!argv)
-    omp_fatal(loc, "out of memory forking a parallel region");
-  va_list ap;
-  va_start(ap, fn);
+    omp_fatal(loc, "out of memory forking a region with %d shared variables", argc);
   for (int i = 0; i < argc; i++)
     argv[i] = va_arg(ap, void *);
-  va_end(ap);
-  omp_fork(th, loc, fn, argc, argv);
-  OMP_OMPT_LEAVE(encountering);
-  if (argv != stack_args)
-    free(argv);
+  return argv;
+}
+
+OMP_EXPORT void __kmpc_fork_call(ident_t *loc, int32_t argc, kmpc_micro fn, ...) {
+  OMP_FORK_VARIADIC(loc, argc, fn, omp_fork);
 }
 
 /* `parallel if(cond)` as one call: clang passes the single shared-variable
@@ -647,186 +658,4 @@ OMP_EXPORT void __kmpc_push_proc_bind(ident_t *loc, int32_t gtid, int proc_bind)
   (void)loc;
   (void)gtid;
   omp_self()->pushed_proc_bind = proc_bind;
-}
-
-/* ---- host teams --------------------------------------------------------- */
-
-OMP_EXPORT void __kmpc_push_num_teams(ident_t *loc, int32_t gtid,
-                                      int32_t num_teams, int32_t num_threads) {
-  (void)loc;
-  (void)gtid;
-  struct omp_thread *th = omp_self();
-  th->pushed_nteams_lb = num_teams;
-  th->pushed_nteams_ub = num_teams;
-  th->pushed_nteams_51 = false;
-  th->pushed_teams_thread_limit = num_threads;
-}
-
-OMP_EXPORT void __kmpc_push_num_teams_51(ident_t *loc, int32_t gtid,
-                                         int32_t num_teams_lb,
-                                         int32_t num_teams_ub,
-                                         int32_t num_threads) {
-  (void)gtid;
-  if (num_teams_lb > num_teams_ub)
-    omp_fatal(loc, "num_teams lower bound %d exceeds upper bound %d",
-              num_teams_lb, num_teams_ub);
-  struct omp_thread *th = omp_self();
-  th->pushed_nteams_lb = num_teams_lb;
-  th->pushed_nteams_ub = num_teams_ub;
-  th->pushed_nteams_51 = true;
-  th->pushed_teams_thread_limit = num_threads;
-}
-
-OMP_EXPORT void __kmpc_set_thread_limit(ident_t *loc, int32_t gtid,
-                                        int32_t thread_limit) {
-  (void)loc;
-  (void)gtid;
-  if (thread_limit > 0)
-    omp_self()->task->icvs.thread_limit = thread_limit;
-}
-
-/* A league of host teams: one initial thread per team, each running the
- * teams body as thread 0 of its own (one-thread) team. The league does not
- * open a nesting level: omp_get_level() counts parallel regions only. */
-/* The number of host teams and the threads each may have, as LLVM's
- * __kmp_push_num_teams(_51) and __kmp_push_thread_limit decide them: all
- * teams together may have KMP_TEAMS_THREAD_LIMIT threads (the number of
- * processors by default), so num_teams(n) above that gets that many teams,
- * with a warning; num_teams(lb:ub) takes ub when it fits, else lb (with a
- * thread_limit: as many as fit, within [lb, ub]), and an exact
- * num_teams(n:n) is never cut. */
-static void omp_teams_sizes(struct omp_thread *th, int *nteams, int *limit,
-                            bool *limit_by_procs) {
-  int max = omp_global.teams_max_threads;
-  int lb = th->pushed_nteams_lb, ub = th->pushed_nteams_ub;
-  int tl = th->pushed_teams_thread_limit;
-  int n;
-  if (lb <= 0 && ub > 0)
-    lb = ub;
-  if (ub <= 0) { /* no num_teams clause */
-    n = omp_global.num_teams > 0 ? omp_global.num_teams : 1;
-    if (n > max)
-      n = max;
-  } else if (th->pushed_nteams_51 && lb == ub) {
-    n = ub;
-  } else if (th->pushed_nteams_51) {
-    if (tl <= 0)
-      n = ub > max ? lb : ub;
-    else
-      n = tl > max ? lb : max / tl;
-    n = n < lb ? lb : n > ub ? ub : n;
-  } else {
-    n = ub;
-    if (n > max) {
-      omp_warn("num_teams(%d): only %d teams can run on this host (KMP_TEAMS_THREAD_LIMIT "
-               "raises the limit)", n, max);
-      n = max;
-    }
-  }
-  *limit_by_procs = false;
-  if (tl <= 0) {
-    tl = omp_global.teams_thread_limit;
-    if (tl <= 0) {
-      *limit_by_procs = true;
-      tl = omp_global.num_procs / n;
-      if (tl > th->task->icvs.nthreads)
-        tl = th->task->icvs.nthreads;
-    }
-  }
-  if ((long)n * tl > max)
-    tl = max / n;
-  if (tl < 1)
-    tl = 1;
-  if (tl > th->task->icvs.thread_limit)
-    tl = th->task->icvs.thread_limit;
-  th->pushed_nteams_lb = th->pushed_nteams_ub = 0;
-  th->pushed_nteams_51 = false;
-  th->pushed_teams_thread_limit = 0;
-  *nteams = n;
-  *limit = tl;
-}
-
-static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
-                           int argc, void **argv) {
-  int nteams, limit;
-  bool limit_by_procs;
-  omp_teams_sizes(th, &nteams, &limit, &limit_by_procs);
-  struct omp_team *league = omp_team_take_spare(th, nteams);
-  league->nthreads = nteams;
-  league->league_size = nteams;
-  league->is_league = true;
-  league->level = th->team->level;
-  league->active_level = th->team->active_level;
-  league->cg = omp_cg_of(th);
-  for (int i = 1; i < nteams; i++)
-    league->threads[i] = omp_pool_acquire();
-  league->loc = loc;
-  league->microtask = fn;
-  league->argc = argc;
-  league->argv = argv;
-  omp_team_number_region(th, league);
-  omp_team_reset_worksharing(league);
-  struct omp_task *parent_task = th->task;
-  omp_master_enter(th, league);
-  omp_implicit_tasks_init(league, parent_task);
-  /* nthreads-var of the teams' initial tasks: OMP_NUM_THREADS's element for
-   * the next level, as LLVM (the league keeps its parent's level), else the
-   * encountering task's, which omp_set_num_threads may have changed. */
-  int next_level = league->level + 1;
-  int nthreads = next_level < omp_global.nthreads_list_len
-                     ? omp_global.nthreads_list[next_level]
-                     : parent_task->icvs.nthreads;
-  for (int i = 0; i < nteams; i++) {
-    /* each team is a contention group of its own, of `limit` threads */
-    struct omp_task *initial = &league->implicit_tasks[i];
-    initial->icvs.nthreads = nthreads;
-    initial->icvs.thread_limit = limit;
-    omp_cg_start(initial);
-    initial->cg_limit_by_procs = limit_by_procs;
-  }
-  /* Each team's initial thread gets a subpartition of the place list
-   * (OpenMP 5.1 teams), as LLVM: by KMP_TEAMS_PROC_BIND, spread by default. */
-  if (nteams > 1)
-    omp_affinity_fork(league, omp_global.teams_proc_bind);
-  /* each team's initial thread runs an initial task (OpenMP 5.1) */
-  bool ompt = omp_ompt_enabled();
-  if (ompt)
-    omp_ompt_region_begin(th, league, nteams, ompt_parallel_league, ompt_task_initial);
-  for (int i = 1; i < nteams; i++)
-    omp_worker_start(league->threads[i], league, i);
-  int32_t gtid = th->gtid, btid = 0;
-  omp_invoke_region(fn, &gtid, &btid, argc, argv, th->task);
-  if (ompt)
-    omp_ompt_join_wait(th, league, ompt_scope_begin);
-  omp_join(th, league);
-  if (ompt) {
-    omp_ompt_join_wait(th, league, ompt_scope_end);
-    omp_ompt_implicit_end(league, ompt_task_initial);
-  }
-  omp_master_leave(th, league);
-  if (ompt)
-    omp_ompt_region_end(th, league);
-  omp_team_release_workers(league, 1);
-  omp_team_keep_spare(th, league);
-}
-
-OMP_EXPORT void __kmpc_fork_teams(ident_t *loc, int32_t argc, kmpc_micro fn, ...) {
-  struct omp_thread *th = omp_self();
-  struct omp_task *encountering = th->task;
-  OMP_OMPT_CODEPTR(th);
-  OMP_OMPT_ENTER(encountering);
-  void *stack_args[OMP_MAX_ARGS_ON_STACK];
-  void **argv = argc <= OMP_MAX_ARGS_ON_STACK ? stack_args
-                                              : malloc(sizeof(void *) * (size_t)argc);
-  if (!argv)
-    omp_fatal(loc, "out of memory forking a teams region");
-  va_list ap;
-  va_start(ap, fn);
-  for (int i = 0; i < argc; i++)
-    argv[i] = va_arg(ap, void *);
-  va_end(ap);
-  omp_league_run(th, loc, fn, argc, argv);
-  OMP_OMPT_LEAVE(encountering);
-  if (argv != stack_args)
-    free(argv);
 }

@@ -347,6 +347,10 @@ struct omp_team {
   bool serialized;       /* a team of one from if(0)/num_threads(1)/limits */
   bool is_league;        /* the initial threads of a host teams region */
   int league_size;       /* for a league: number of teams */
+  /* for a league (teams.c): each team's nthreads-var and thread limit,
+   * and whether that limit is only the team's share of the processors */
+  int league_nthreads, league_thread_limit;
+  bool league_limit_by_procs;
   struct omp_task *cg;   /* its members' contention group (leagues: each
                           * team's initial task starts its own) */
   struct omp_team *parent;
@@ -584,6 +588,42 @@ static inline void omp_invoke_region(kmpc_micro fn, int32_t *gtid, int32_t *tid,
 }
 void omp_fork(struct omp_thread *th, ident_t *loc, kmpc_micro fn, int argc,
               void **argv);
+/* A fork's shared-variable pointers from its variadic arguments: in
+ * on_stack (OMP_MAX_ARGS_ON_STACK slots) or, beyond, in memory the caller
+ * frees. */
+#define OMP_MAX_ARGS_ON_STACK 64
+void **omp_region_args(ident_t *loc, int argc, va_list ap, void **on_stack);
+/* The body of a variadic fork entry point (__kmpc_fork_call, teams.c's
+ * __kmpc_fork_teams): run(th, loc, fn, argc, argv) runs the region on the
+ * pointers after fn, with the entry point's frame and caller told a tool. */
+#define OMP_FORK_VARIADIC(loc, argc, fn, run)                                  \
+  do {                                                                         \
+    struct omp_thread *th_ = omp_self();                                       \
+    struct omp_task *encountering_ = th_->task;                                \
+    OMP_OMPT_CODEPTR(th_);                                                     \
+    OMP_OMPT_ENTER(encountering_);                                             \
+    void *on_stack_[OMP_MAX_ARGS_ON_STACK];                                    \
+    va_list ap_;                                                               \
+    va_start(ap_, fn);                                                         \
+    void **argv_ = omp_region_args(loc, argc, ap_, on_stack_);                 \
+    va_end(ap_);                                                               \
+    run(th_, loc, fn, argc, argv_);                                            \
+    OMP_OMPT_LEAVE(encountering_);                                             \
+    if (argv_ != on_stack_)                                                    \
+      free(argv_);                                                             \
+  } while (0)
+/* The team machinery host teams share (teams.c): a spare team of at least
+ * `capacity` slots, its region prepared and run with th as its master, and
+ * its retirement (workers to the pool, memory to th's spares). */
+struct omp_team *omp_team_take_spare(struct omp_thread *th, int capacity);
+void omp_team_prepare(struct omp_thread *th, struct omp_team *team, ident_t *loc,
+                      kmpc_micro fn, int argc, void **argv);
+void omp_team_execute(struct omp_thread *th, struct omp_team *team, int requested);
+void omp_team_retire(struct omp_thread *th, struct omp_team *team);
+/* The contention group th's current task is in: its implicit task's. */
+static inline struct omp_task *omp_cg_of(const struct omp_thread *th) {
+  return th->team->implicit_tasks[th->tid].cg;
+}
 /* requested: the team size asked for (reported to a tool) */
 void omp_serialized_begin(struct omp_thread *th, ident_t *loc, int requested);
 void omp_serialized_end(struct omp_thread *th);
