@@ -4,9 +4,11 @@
 Each seed gives one C program of a dozen loop nests: `for` with every
 schedule (static, static/dynamic/guided with chunks, auto, runtime set by
 omp_set_schedule; monotonic/nonmonotonic), `ordered`, `collapse(2)`,
-`reduction`, `lastprivate`, `nowait`; `taskloop` with grainsize/num_tasks;
-`teams distribute parallel for` on the host; `target teams distribute
-parallel for` on the offload device; and, after those, doacross nests
+`reduction`, `lastprivate`, `nowait`; `taskloop` with grainsize/num_tasks
+(untied, mergeable, final, if(0), priority, nogroup; from single or
+masked); `teams distribute [parallel for]` on the host and `target teams
+distribute parallel for` on the offload device, with a schedule (chunk one
+in one-thread teams among them); and, after those, doacross nests
 (`ordered(1|2)`, optionally collapse(2), with depend(sink)/depend(source)),
 whose iterations take tickets from an atomic clock so that every sink that
 names an iteration of the space is checked to have posted first. Loop variables are int, unsigned,
@@ -119,6 +121,9 @@ class Gen:
         # Doacross nests draw from their own stream and come after the
         # others, so a seed's other nests stay what they were before.
         self.drng = random.Random(f"doacross {seed}")
+        # So do the clauses added since: a schedule on (target) teams
+        # distribute parallel for, taskloop's other clauses.
+        self.xrng = random.Random(f"clauses {seed}")
         self.doacross = doacross
         self.seed = seed
         self.nests = nests
@@ -154,6 +159,11 @@ class Gen:
             loops = [outer, inner]
         else:
             loops = [Loop(rng, typ, 400)]
+            if form == "taskloop" and typ == "unsigned" and not loops[0].trip:
+                # clang-19 hands __kmpc_taskloop an empty `unsigned` loop
+                # as 2^32 iterations (the last one's number, -1, widened
+                # without sign): millions of tasks on any runtime.
+                form = "for"
         trip = 1
         for lp in loops:
             trip *= lp.trip
@@ -251,10 +261,13 @@ class Gen:
             else:
                 hdr = lp0.header("i")
             w(f"  #pragma omp parallel num_threads({nth}) shared(red)")
-            w("  #pragma omp single")
+            extra = self.taskloop_clauses(bool(red_op))
+            w(f"  #pragma omp {self.xrng.choice(['single', 'masked'])}")
             w("  {")
-            w(f"  #pragma omp taskloop {gran}{lastp}{red}")
+            w(f"  #pragma omp taskloop {gran}{lastp}{red}{extra}")
             self.emit_loops(w, loops, hdr, body_stmts)
+            if "nogroup" in extra:
+                w("  #pragma omp taskwait")
             if final_i is not None:
                 w("  last_i = i;")
             w("  }")
@@ -262,13 +275,14 @@ class Gen:
             nteams = rng.randint(1, 4)
             ds = f" dist_schedule(static, {rng.randint(1, 9)})" if rng.random() < 0.4 else ""
             red = f" reduction({red_op}: red)" if red_op else ""
-            w(f"  #pragma omp teams distribute parallel for num_teams({nteams}) thread_limit({nth}){ds}{red}")
+            par = " parallel for" + self.inner_schedule() if self.xrng.random() < 0.8 else ""
+            w(f"  #pragma omp teams distribute{par} num_teams({nteams}) thread_limit({nth}){ds}{red}")
             self.emit_loops(w, loops, lp0.header("i"), body_stmts)
         else:
             nteams = rng.randint(1, 4)
             red = f" reduction({red_op}: red)" if red_op else ""
             body_t = [s for s in body_stmts if not s.startswith("tid[")]
-            w(f"  #pragma omp target teams distribute parallel for num_teams({nteams}) thread_limit({nth}) map(tofrom: hits){red}")
+            w(f"  #pragma omp target teams distribute parallel for num_teams({nteams}) thread_limit({nth}){self.inner_schedule()} map(tofrom: hits){red}")
             self.emit_loops(w, loops, lp0.header("i"), [s.replace("printf", "(void)") if "FAIL" in s else s for s in body_t])
         # Checks.
         w(f"  for (int k = 0; k < {trip}; k++) if (hits[k] != 1) {{ printf(\"FAIL {name}: iteration %d ran %d times\\n\", k, hits[k]); failed = 1; break; }}")
@@ -290,6 +304,25 @@ class Gen:
                 w(f"  report(\"{name}\", tid, {trip});")
         header = f"/* {form}, {typ}, trip {trip}, {nth} threads */"
         self.funcs.append((name, header, body))
+
+    def inner_schedule(self):
+        """A schedule clause (or none) for a distribute parallel for: one
+        chunk per thread, chunk one and teams of one thread included."""
+        rng = self.xrng
+        kind = rng.choice([None, None, "static", "static", "dynamic", "guided", "auto"])
+        if kind in (None, "auto"):
+            return f" schedule({kind})" if kind else ""
+        chunk = rng.choice([None, 1, 1, 2, 5])
+        return f" schedule({kind}{', ' + str(chunk) if chunk else ''})"
+
+    def taskloop_clauses(self, reduction):
+        """Some of taskloop's other clauses (nogroup only without a
+        reduction, which it forbids; the nest then waits itself)."""
+        rng = self.xrng
+        pool = ["untied", "mergeable", "final(1)", "if(0)", f"priority({rng.randint(0, 3)})"]
+        if not reduction:
+            pool.append("nogroup")
+        return "".join(" " + c for c in rng.sample(pool, rng.choice([0, 0, 1, 2])))
 
     def doacross_nest(self, n):
         """A loop nest with ordered(1|2) and depend(sink)/depend(source):
@@ -414,11 +447,12 @@ def program(seed, nests, offload=True, doacross=3):
     return Gen(seed, nests, offload, doacross).emit()
 
 
-def run_range(first, count, libs, nests, offload, doacross):
+def run_range(first, count, libs, nests, offload, doacross, cflags=()):
     work = tempfile.mkdtemp(prefix="fuzz_loops.")
     failing = 0
     for seed in range(first, first + count):
-        built = fuzzlib.build(work, seed, program(seed, nests, offload, doacross), offload=offload)
+        built = fuzzlib.build(work, seed, program(seed, nests, offload, doacross), offload=offload,
+                              cflags=cflags)
         if not built:
             failing += 1
             continue
@@ -442,8 +476,9 @@ def main():
     ap.add_argument("--doacross", type=int, default=3, help="doacross nests per program")
     ap.add_argument("--host-only", action="store_true",
                     help="no target regions (host teams instead), for sanitized builds")
+    ap.add_argument("--cflags", default="", help="extra compiler flags, e.g. -fsanitize=thread")
     fuzzlib.main(ap, lambda a: run_range(a.run[0], a.run[1], a.lib, a.nests, not a.host_only,
-                                         a.doacross),
+                                         a.doacross, a.cflags.split()),
                  lambda a: program(a.seed, a.nests, not a.host_only, a.doacross))
 
 if __name__ == "__main__":
