@@ -9,11 +9,12 @@ import sys
 import tempfile
 
 
-def parser(doc, size_flag, size_default, size_help):
+def parser(doc, size_flag=None, size_default=None, size_help=None):
     ap = argparse.ArgumentParser(description=doc,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("seed", nargs="?", type=int, help="print this seed's program")
-    ap.add_argument(size_flag, type=int, default=size_default, help=size_help)
+    if size_flag:
+        ap.add_argument(size_flag, type=int, default=size_default, help=size_help)
     ap.add_argument("--run", nargs=2, type=int, metavar=("FIRST", "COUNT"),
                     help="compile and run COUNT seeds from FIRST")
     ap.add_argument("--lib", action="append", default=[],

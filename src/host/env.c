@@ -86,16 +86,37 @@ bool omp_text_has_word(const char *text, const char *word) {
   }
 }
 
-/* LLVM's boolean spellings (__kmp_str_match_true/false). */
+/* Does text (less surrounding blanks) match word as LLVM's __kmp_str_match
+ * does: with min > 0, when the two agree (ignoring case) up to the end of
+ * the shorter one, over at least min characters, so that "t", "tru" and
+ * "yes1" are all true; with min 0, when they are equal. */
+static bool omp_bool_word(const char *text, const char *word, size_t min) {
+  text = omp_skip_space(text);
+  size_t len = strlen(text);
+  while (len > 0 && isspace((unsigned char)text[len - 1]))
+    len--;
+  size_t i = 0;
+  for (; i < len && word[i]; i++)
+    if (tolower((unsigned char)text[i]) != tolower((unsigned char)word[i]))
+      return false;
+  return min > 0 ? i >= min : i == len && !word[i];
+}
+
+/* LLVM's boolean spellings and abbreviations (__kmp_str_match_true/false). */
 static bool omp_parse_bool(const char *text, bool *out) {
-  static const char *const yes[] = {"true", "1", "yes", "on", ".true.", ".t.", "enable"};
-  static const char *const no[] = {"false", "0", "no", "off", ".false.", ".f.", "disable"};
+  static const struct {
+    const char *word;
+    size_t min;
+  } yes[] = {{"true", 1}, {"on", 2}, {"1", 1}, {".true.", 2}, {".t.", 2}, {"yes", 1},
+             {"enable", 0}, {"enabled", 0}},
+    no[] = {{"false", 1}, {"off", 2}, {"0", 1}, {".false.", 2}, {".f.", 2}, {"no", 1},
+            {"disabled", 0}, {"disable", 0}};
   for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
-    if (omp_text_is(text, yes[i])) {
+    if (omp_bool_word(text, yes[i].word, yes[i].min)) {
       *out = true;
       return true;
     }
-    if (omp_text_is(text, no[i])) {
+    if (omp_bool_word(text, no[i].word, no[i].min)) {
       *out = false;
       return true;
     }
@@ -249,14 +270,20 @@ static bool omp_parse_schedule(const char *text, int *kind_out, int *chunk_out,
     return false;
   p = omp_skip_space(p + len);
   long chunk = 0;
+  bool zero_chunk = false;
   if (*p == ',') {
     p++;
-    if (!omp_scan_long(&p, &chunk) || chunk <= 0 || chunk > INT_MAX)
+    if (!omp_scan_long(&p, &chunk) || chunk < 0 || chunk > INT_MAX)
       return false;
     p = omp_skip_space(p);
+    zero_chunk = chunk == 0;
   }
   if (*p != '\0')
     return false;
+  /* As LLVM: a chunk of 0 is dropped, the kind kept. */
+  if (zero_chunk)
+    omp_warn("OMP_SCHEDULE=\"%s\": a chunk size must be positive; the kind is used "
+             "with its default chunk", text);
   if (kind == omp_sched_auto && chunk != 0) {
     omp_warn("OMP_SCHEDULE=\"%s\": auto takes no chunk size; the chunk is "
              "ignored", text);
@@ -353,9 +380,10 @@ static void omp_env_stacksize(struct omp_global *g) {
 }
 
 /* KMP_LIBRARY, LLVM's execution mode: serial (regions get one thread),
- * turnaround (for dedicated machines: waiters spin, as
- * OMP_WAIT_POLICY=active) or throughput (the default). OMP_WAIT_POLICY and
- * KMP_BLOCKTIME, read after it, still decide how waiters wait. */
+ * turnaround (for dedicated machines) or throughput (the default mode).
+ * As in LLVM 19, naming throughput makes waiters sleep at once (blocktime
+ * 0) and turnaround keeps the default blocktime (LLVM only yields less);
+ * OMP_WAIT_POLICY and KMP_BLOCKTIME, read after it, win. */
 static void omp_env_library(struct omp_global *g) {
   const char *v = omp_getenv("KMP_LIBRARY");
   if (!v)
@@ -366,9 +394,9 @@ static void omp_env_library(struct omp_global *g) {
   } else if (omp_text_is(v, "turnaround")) {
     g->library = OMP_LIBRARY_TURNAROUND;
     g->wait_policy = 1;
-    g->blocktime_ns = -1; /* spin forever */
   } else if (omp_text_is(v, "throughput")) {
     g->library = OMP_LIBRARY_THROUGHPUT;
+    g->blocktime_ns = 0;
   } else {
     omp_env_bad("KMP_LIBRARY", v, "expected serial, turnaround or throughput");
   }

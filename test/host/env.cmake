@@ -37,6 +37,11 @@ omprt_add_test(env_settings SOURCES env_icvs.c
   ARGS dynamic=0 thread_limit=6 cancel=1 prio=9 device=2 max_teams=3
        teams_tl=4 mal=3 stack=3072)
 omprt_add_test(env_dynamic SOURCES env_icvs.c ENV OMP_DYNAMIC=on ARGS dynamic=1)
+# LLVM's abbreviations of booleans (found by scripts/fuzz_env.py)
+omprt_add_test(env_bool_abbreviated SOURCES env_icvs.c ENV OMP_DYNAMIC=t OMP_CANCELLATION=Ye
+  ARGS dynamic=1 cancel=1)
+omprt_add_test(env_bool_abbreviated_false SOURCES env_icvs.c ENV OMP_DYNAMIC=of
+  OMP_CANCELLATION=F ARGS dynamic=0 cancel=0 FAIL_REGEX "warning")
 omprt_add_test(env_nested_true SOURCES env_icvs.c ENV OMP_NESTED=true
   ARGS mal=max
   PASS_REGEX "OMP: Info #268: OMP_NESTED variable deprecated, please use OMP_MAX_ACTIVE_LEVELS instead.\n.*PASS")
@@ -70,9 +75,15 @@ omprt_add_test(env_bad_schedule SOURCES env_icvs.c ENV OMP_SCHEDULE=garbage
   ARGS sched=1 chunk=0
   PASS_REGEX "omp: warning: OMP_SCHEDULE=\"garbage\": [^\n]*using the default.*PASS"
   FAIL_REGEX "${one_warning}")
-omprt_add_test(env_bad_schedule_chunk SOURCES env_icvs.c ENV OMP_SCHEDULE=dynamic,0
+omprt_add_test(env_bad_schedule_chunk SOURCES env_icvs.c ENV OMP_SCHEDULE=dynamic,-2
   ARGS sched=1 chunk=0
-  PASS_REGEX "omp: warning: OMP_SCHEDULE=\"dynamic,0\": [^\n]*using the default.*PASS"
+  PASS_REGEX "omp: warning: OMP_SCHEDULE=\"dynamic,-2\": [^\n]*using the default.*PASS"
+  FAIL_REGEX "${one_warning}")
+# A chunk of 0 is dropped with a warning and the kind kept, as LLVM (found
+# by scripts/fuzz_env.py).
+omprt_add_test(env_schedule_zero_chunk SOURCES env_icvs.c ENV OMP_SCHEDULE=guided,0
+  ARGS sched=3 chunk=1
+  PASS_REGEX "omp: warning: OMP_SCHEDULE=\"guided,0\": a chunk size must be positive[^\n]*\n.*PASS"
   FAIL_REGEX "${one_warning}")
 omprt_add_test(env_bad_num_threads SOURCES env_icvs.c ENV OMP_NUM_THREADS=4,x
   ARGS nthreads=procs mal=1
@@ -205,11 +216,15 @@ omprt_add_test(env_kmp_stacksize_bad SOURCES env_icvs.c ENV KMP_STACKSIZE=12Q AR
   PASS_REGEX "omp: warning: KMP_STACKSIZE=\"12Q\": expected a size[^\n]*default\n.*PASS")
 omprt_add_test(env_kmp_library_serial SOURCES env_icvs.c ENV KMP_LIBRARY=serial
   ARGS library=1 nthreads=1)
+# As LLVM 19: turnaround keeps the default blocktime, a named throughput
+# makes it 0, and KMP_BLOCKTIME wins over both (found by scripts/fuzz_env.py).
 omprt_add_test(env_kmp_library_turnaround SOURCES env_icvs.c ENV KMP_LIBRARY=turnaround
-  OMP_DISPLAY_ENV=true ARGS library=2 nthreads=procs
+  OMP_DISPLAY_ENV=true ARGS library=2 nthreads=procs blocktime=200
   PASS_REGEX "OMP_WAIT_POLICY='ACTIVE'.*PASS")
 omprt_add_test(env_kmp_library_throughput SOURCES env_icvs.c ENV KMP_LIBRARY=throughput
-  ARGS library=3)
+  ARGS library=3 blocktime=0)
+omprt_add_test(env_kmp_library_throughput_blocktime SOURCES env_icvs.c
+  ENV KMP_LIBRARY=throughput KMP_BLOCKTIME=50 ARGS library=3 blocktime=50)
 omprt_add_test(env_kmp_library_bad SOURCES env_icvs.c ENV KMP_LIBRARY=fast ARGS library=3
   PASS_REGEX "omp: warning: KMP_LIBRARY=\"fast\": expected serial, turnaround or throughput; using the default\n.*PASS")
 omprt_add_test(env_kmp_version_settings SOURCES env_icvs.c ENV KMP_VERSION=1 KMP_SETTINGS=true

@@ -5,7 +5,8 @@
  * be "procs" (omp_get_num_procs()) or "max" (INT_MAX). Keys ending in 1 or
  * 2 are queried inside nested regions at that level. "stack" is a lower
  * bound on a worker's stack size in KiB; "library" is kmp_get_library()
- * (1 serial, 2 turnaround, 3 throughput). Runs on LLVM's runtime as well.
+ * (1 serial, 2 turnaround, 3 throughput), "blocktime" kmp_get_blocktime()
+ * (ms). Runs on LLVM's runtime as well.
  */
 #define _GNU_SOURCE
 #include <limits.h>
@@ -93,6 +94,7 @@ int main(int argc, char **argv) {
     else if (strcmp(key, "places") == 0) got = omp_get_num_places();
     else if (strcmp(key, "procs") == 0) got = omp_get_num_procs();
     else if (strcmp(key, "library") == 0) got = kmp_get_library();
+    else if (strcmp(key, "blocktime") == 0) got = kmp_get_blocktime();
     else if (strcmp(key, "stack") == 0) {
       CHECK(worker_stack >= (size_t)want * 1024,
             "worker stack %zu bytes, want at least %ldK", worker_stack, want);
