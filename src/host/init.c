@@ -87,6 +87,12 @@ int omp_assign_gtid(struct omp_thread *th) {
   return gtid;
 }
 
+/* A thread that never started gives its record up: gtid names nobody
+ * (the number itself is not handed out again). */
+void omp_gtid_retract(int gtid) {
+  atomic_store_explicit(&omp_threads[gtid], NULL, memory_order_release);
+}
+
 /* The records of user threads that ended, for the next ones: a record
  * keeps its gtid, its level-0 team and implicit task, its task memory cache
  * and its top-level team's memory, so a program that starts threads for

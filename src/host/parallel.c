@@ -439,17 +439,20 @@ static struct omp_team *omp_team_obtain(struct omp_thread *th, int n, int hot_le
     } else {
       team = omp_team_alloc(n);
     }
-    team->nthreads = n;
-    for (int i = kept; i < n; i++)
-      team->threads[i] = omp_pool_acquire();
+    team->nthreads = omp_team_fill(team, kept, n);
     *slot = team;
     return team;
   }
   struct omp_team *team = omp_team_take_spare(th, n);
-  team->nthreads = n;
-  for (int i = 1; i < n; i++)
-    team->threads[i] = omp_pool_acquire();
+  team->nthreads = omp_team_fill(team, 1, n);
   return team;
+}
+
+int omp_team_fill(struct omp_team *team, int from, int n) {
+  for (int i = from; i < n; i++)
+    if (!(team->threads[i] = omp_pool_acquire()))
+      return i;
+  return n;
 }
 
 static bool omp_join_complete(void *arg) {
@@ -534,6 +537,16 @@ static inline int omp_fork_team(struct omp_thread *th, int requested, int hot_le
   if (n > 1) {
     atomic_fetch_add(&cg->cg_threads, n - 1); /* given back by omp_fork */
     *team = omp_team_obtain(th, n, hot_level);
+    int formed = (*team)->nthreads;
+    if (OMP_UNLIKELY(formed < n)) { /* the system refused threads */
+      atomic_fetch_sub(&cg->cg_threads, n - formed);
+      n = formed;
+      if (n == 1) { /* runs serialized; a hot team keeps its one slot */
+        if (hot_level < 0)
+          omp_team_retire(th, *team);
+        *team = NULL;
+      }
+    }
   }
   return n;
 }

@@ -542,6 +542,7 @@ static inline struct omp_thread *omp_self(void) {
 
 /* ---- thread.c: worker threads and the pool ------------------------------- */
 
+/* NULL when no worker can be created (omp_team_fill then forms a smaller team). */
 struct omp_thread *omp_pool_acquire(void);
 void omp_pool_release(struct omp_thread *th);
 int omp_threads_in_use(void);
@@ -549,6 +550,7 @@ void omp_thread_limit_lock(void);
 void omp_thread_limit_unlock(void);
 void omp_threads_busy_add(int delta);
 int omp_assign_gtid(struct omp_thread *th);
+void omp_gtid_retract(int gtid);
 void omp_worker_start(struct omp_thread *th, struct omp_team *team, int tid);
 /* At exit with an OMPT tool: idle workers report their end and end. */
 void omp_threads_end_for_tool(struct omp_thread *root);
@@ -616,6 +618,9 @@ void **omp_region_args(ident_t *loc, int argc, va_list ap, void **on_stack);
  * `capacity` slots, its region prepared and run with th as its master, and
  * its retirement (workers to the pool, memory to th's spares). */
 struct omp_team *omp_team_take_spare(struct omp_thread *th, int capacity);
+/* Workers from the pool for members from..n-1 of team; returns the team's
+ * size, smaller than n when the system refuses more threads. */
+int omp_team_fill(struct omp_team *team, int from, int n);
 void omp_team_prepare(struct omp_thread *th, struct omp_team *team, ident_t *loc,
                       kmpc_micro fn, int argc, void **argv);
 void omp_team_execute(struct omp_thread *th, struct omp_team *team, int requested);

@@ -125,8 +125,8 @@ static void omp_league_run(struct omp_thread *th, ident_t *loc, kmpc_micro fn,
                                 : th->task->icvs.nthreads;
   league->league_thread_limit = limit;
   league->league_limit_by_procs = limit_by_procs;
-  for (int i = 1; i < nteams; i++)
-    league->threads[i] = omp_pool_acquire();
+  /* fewer teams when the system refuses threads (OpenMP allows fewer) */
+  nteams = league->nthreads = league->league_size = omp_team_fill(league, 1, nteams);
   omp_team_prepare(th, league, loc, fn, argc, argv);
   /* Each team's initial thread gets a subpartition of the place list
    * (OpenMP 5.1 teams), as LLVM: by KMP_TEAMS_PROC_BIND, spread by default. */

@@ -214,22 +214,33 @@ void omp_threads_end_for_tool(struct omp_thread *root) {
       sched_yield();
 }
 
+/* A new worker, or NULL when the system refuses one (threads or memory
+ * exhausted): the team being formed is then smaller (OpenMP lets a team
+ * have fewer threads than asked for; LLVM 19 stops the program instead),
+ * and the first refusal is reported. */
 static struct omp_thread *omp_worker_create(void) {
   struct omp_thread *th = calloc(1, sizeof(*th));
-  if (!th)
-    omp_fatal(NULL, "out of memory creating a worker thread");
-  th->place = -1;
-  omp_assign_gtid(th);
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  if (omp_global.stacksize)
-    pthread_attr_setstacksize(&attr, omp_global.stacksize);
-  int rc = pthread_create(&th->pthread, &attr, omp_worker_main, th);
-  pthread_attr_destroy(&attr);
-  if (rc != 0)
-    omp_fatal(NULL, "cannot create a worker thread: %s", strerror(rc));
-  return th;
+  int rc = ENOMEM;
+  if (th) {
+    th->place = -1;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    if (omp_global.stacksize)
+      pthread_attr_setstacksize(&attr, omp_global.stacksize);
+    omp_assign_gtid(th);
+    rc = pthread_create(&th->pthread, &attr, omp_worker_main, th);
+    pthread_attr_destroy(&attr);
+    if (rc == 0)
+      return th;
+    omp_gtid_retract(th->gtid); /* nothing may find the freed record */
+    free(th);
+  }
+  static atomic_bool reported;
+  if (!atomic_exchange(&reported, true))
+    omp_warn("cannot create more worker threads (%s; %d in use): teams get fewer "
+             "threads than asked for", strerror(rc), omp_threads_in_use());
+  return NULL;
 }
 
 /* In a forked child only the forking thread exists: the pool's workers
@@ -247,15 +258,18 @@ void omp_threads_after_fork(void) {
   }
 }
 
-/* A worker for a new team: from the pool, or a new one. */
+/* A worker for a new team: from the pool, or a new one; NULL when none
+ * can be created. */
 struct omp_thread *omp_pool_acquire(void) {
   pthread_mutex_lock(&omp_pool_lock);
   struct omp_thread *th = omp_pool_head;
   if (th)
     omp_pool_head = th->pool_next;
   pthread_mutex_unlock(&omp_pool_lock);
+  if (!th && !(th = omp_worker_create()))
+    return NULL;
   atomic_fetch_add_explicit(&omp_busy_threads, 1, memory_order_relaxed);
-  return th ? th : omp_worker_create();
+  return th;
 }
 
 void omp_pool_release(struct omp_thread *th) {

@@ -44,3 +44,8 @@ omprt_add_test(root_thread_reuse_small SOURCES root_thread_reuse.c ARGS 2000
 # User threads that start the runtime at the same moment (TSan in the
 # sanitizers label).
 omprt_add_test(init_race SOURCES init_race.c)
+# Worker threads the system refuses: smaller teams, one warning, no stop.
+omprt_add_test(thread_exhaustion SOURCES thread_exhaustion.c LIBS dl
+  ENV OMP_STACKSIZE=32M KMP_TEAMS_THREAD_LIMIT=8
+  PASS_REGEX "omp: warning: cannot create more worker threads \\([^)]*\\): teams get fewer threads than asked for"
+  FAIL_REGEX "omp: warning:.*omp: warning:|check failed|SKIPPED")
