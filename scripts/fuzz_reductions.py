@@ -140,7 +140,7 @@ class Red:
     """One reduced variable: its type, operator, shape, first value and the
     value each iteration folds in."""
 
-    def __init__(self, rng, name, n, scan=False, udr=True, arrays=True):
+    def __init__(self, rng, name, n, scan=False, udr=True):
         self.name = name
         self.udr = udr and not scan and rng.random() < 0.08
         if self.udr:
@@ -154,7 +154,7 @@ class Red:
         if scan:  # the inscan fold starts from the identity; '-' is the same as '+'
             ops = [o for o in ops if o != "-"]
         self.op = rng.choice(ops)
-        self.slots = rng.choice([2, 3, 5]) if arrays and not scan and rng.random() < 0.2 else 0
+        self.slots = rng.choice([2, 3, 5]) if not scan and rng.random() < 0.2 else 0
         self.values, self.init = self.choose(rng, n)
         if scan:
             self.init = identity(self.type, self.op)
@@ -456,20 +456,17 @@ class Gen:
         # enclosing parallel, so its prefixes come out wrong on any runtime.
         self.w(d, f"#pragma omp parallel for num_threads({k}) "
                   f"{self.clauses(reds, modifier='inscan, ')}")
-        inner = d
         items = ", ".join(r.name for r in reds)
-        self.w(inner, f"for (int i = 0; i < {n}; i++) {{")
+        self.w(d, f"for (int i = 0; i < {n}; i++) {{")
         if inclusive:
-            self.body(inner + 1, reds)
-            self.w(inner + 1, f"#pragma omp scan inclusive({items})")
-            for r in reds:
-                self.w(inner + 1, f"{r.name}_out[i] = {r.name};")
-        else:
-            for r in reds:
-                self.w(inner + 1, f"{r.name}_out[i] = {r.name};")
-            self.w(inner + 1, f"#pragma omp scan exclusive({items})")
-            self.body(inner + 1, reds)
-        self.w(inner, "}")
+            self.body(d + 1, reds)
+            self.w(d + 1, f"#pragma omp scan inclusive({items})")
+        for r in reds:
+            self.w(d + 1, f"{r.name}_out[i] = {r.name};")
+        if not inclusive:
+            self.w(d + 1, f"#pragma omp scan exclusive({items})")
+            self.body(d + 1, reds)
+        self.w(d, "}")
         for r in reds:
             prefix, x = [], r.init
             for v in r.values:
@@ -478,7 +475,7 @@ class Gen:
                 x = combine(r.type, r.op, x, v)
                 if inclusive:
                     prefix.append(x)
-            lit = ", ".join(literal(r.type, v) for v in prefix or [r.init])
+            lit = ", ".join(literal(r.type, v) for v in prefix)
             self.globals.append(f"static const {r.type} {r.name}_want[{max(n, 1)}] = {{{lit}}};")
             self.w(d, f"for (int i = 0; i < {n}; i++) if ({r.name}_out[i] != {r.name}_want[i]) "
                       f"{{ printf(\"FAIL scan {r.name} ({r.type} {r.op}): iteration %d\\n\", i); "
