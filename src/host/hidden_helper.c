@@ -26,6 +26,7 @@
 static pthread_once_t omp_hh_config_once = PTHREAD_ONCE_INIT;
 static pthread_once_t omp_hh_start_once = PTHREAD_ONCE_INIT;
 static int omp_hh_nthreads;     /* N_H; 0 disables the feature */
+static int omp_hh_queues;       /* helpers that started: tasks go to their queues */
 static struct omp_team *omp_hh_team;
 static sem_t omp_hh_sem;        /* S_H */
 static _Atomic int omp_hh_started;
@@ -149,9 +150,23 @@ static void omp_hh_start(void) {
       pthread_attr_setstacksize(&attr, omp_global.stacksize);
     int rc = pthread_create(&th->pthread, &attr, omp_hh_main, th);
     pthread_attr_destroy(&attr);
-    if (rc != 0)
-      omp_fatal(NULL, "cannot create hidden helper thread %d: %s", i, strerror(rc));
+    if (rc != 0) {
+      /* The system refuses threads: the helpers that exist run the tasks.
+       * Submissions go to their queues only; the team keeps its size (the
+       * helpers already running read it), and they also look at the rest,
+       * which stay empty. */
+      if (i == 0)
+        omp_fatal(NULL, "cannot create a hidden helper thread: %s", strerror(rc));
+      omp_warn("cannot create hidden helper thread %d of %d (%s): %d helpers run "
+               "the hidden helper tasks", i, n, strerror(rc), i);
+      omp_gtid_retract(th->gtid);
+      free(th);
+      threads[i] = NULL;
+      n = i;
+      break;
+    }
   }
+  omp_hh_queues = n;
   /* The encountering thread waits until the team accepts tasks. */
   while (atomic_load(&omp_hh_started) < n)
     sched_yield();
@@ -159,7 +174,7 @@ static void omp_hh_start(void) {
 
 void omp_hidden_helper_submit(struct omp_thread *th, struct omp_task *task) {
   pthread_once(&omp_hh_start_once, omp_hh_start);
-  int queue = th ? th->gtid % omp_hh_nthreads : 0;
+  int queue = th ? th->gtid % omp_hh_queues : 0;
   omp_task_enqueue_always(omp_hh_team, queue, task);
   sem_post(&omp_hh_sem);
 }

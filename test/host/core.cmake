@@ -49,3 +49,7 @@ omprt_add_test(thread_exhaustion SOURCES thread_exhaustion.c LIBS dl
   ENV OMP_STACKSIZE=32M KMP_TEAMS_THREAD_LIMIT=8
   PASS_REGEX "omp: warning: cannot create more worker threads \\([^)]*\\): teams get fewer threads than asked for"
   FAIL_REGEX "omp: warning:.*omp: warning:|check failed|SKIPPED")
+omprt_add_test(thread_exhaustion_helpers SOURCES thread_exhaustion.c LIBS dl ARGS helpers
+  ENV OMP_STACKSIZE=32M LIBOMP_NUM_HIDDEN_HELPER_THREADS=256
+  PASS_REGEX "omp: warning: cannot create hidden helper thread [0-9]+ of 256 \\([^)]*\\): [0-9]+ helpers run the hidden helper tasks"
+  FAIL_REGEX "omp: warning:.*omp: warning:|check failed|SKIPPED")

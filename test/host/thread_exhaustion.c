@@ -4,19 +4,28 @@
  * second region afterwards all run every iteration. LLVM 19 stops with
  * "OMP: Error #34: System unable to allocate necessary resources".
  *
+ * With the argument "helpers", the same for the hidden helper team
+ * (LIBOMP_NUM_HIDDEN_HELPER_THREADS=256): the helpers that could be made run
+ * every hidden helper task.
+ *
  * The address space is capped (RLIMIT_AS) before the runtime starts, with
- * 32 MiB worker stacks (OMP_STACKSIZE, env.cmake), so that only a few
- * workers fit. Skipped under sanitizers, whose shadow memory needs the
- * address space. */
+ * 32 MiB stacks (OMP_STACKSIZE, core.cmake), so that only a few threads
+ * fit. Skipped under sanitizers, whose shadow memory needs the address
+ * space. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <omp.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "check.h"
+#include "kmp_tasks.h"
 
 enum { ASK = 2000, N = 10000 };
+
 
 static int ran[N];
 
@@ -33,7 +42,45 @@ static void loop_once(const char *what, int nthreads) {
     }
 }
 
-int main(void) {
+enum { TASKS = 300, MAX_TIDS = 1024 };
+static atomic_int helper_ran;
+static pid_t helper_tids[TASKS];
+
+static int32_t helper_body(int32_t gtid, void *arg) {
+  (void)gtid;
+  int k = **(int **)((kmp_task_t *)arg)->shareds;
+  helper_tids[k] = gettid();
+  usleep(200);
+  atomic_fetch_add(&helper_ran, 1);
+  return 0;
+}
+
+/* Hidden helper tasks, as clang-19 makes `target nowait` ones. */
+static void helpers(void) {
+  static int index[TASKS];
+  int32_t gtid = __kmpc_global_thread_num(NULL);
+  for (int k = 0; k < TASKS; k++) {
+    index[k] = k;
+    kmp_task_t *t = __kmpc_omp_target_task_alloc(NULL, gtid, 1, sizeof(kmp_task_t),
+                                                 sizeof(void *), helper_body, 0);
+    *(int **)t->shareds = &index[k];
+    __kmpc_omp_task(NULL, gtid, t);
+  }
+#pragma omp taskwait
+  CHECK(atomic_load(&helper_ran) == TASKS, "%d of %d hidden helper tasks ran",
+        atomic_load(&helper_ran), TASKS);
+  int distinct = 0;
+  for (int k = 0; k < TASKS; k++) {
+    int seen = 0;
+    for (int j = 0; j < k && !seen; j++)
+      seen = helper_tids[j] == helper_tids[k];
+    distinct += !seen;
+  }
+  CHECK(distinct >= 1 && distinct < 256, "tasks ran on %d threads", distinct);
+  printf("hidden helper tasks ran on %d threads\n", distinct);
+}
+
+int main(int argc, char **argv) {
   if (dlsym(RTLD_DEFAULT, "__asan_init") || dlsym(RTLD_DEFAULT, "__tsan_init")) {
     printf("SKIPPED: sanitizers need the address space this test caps\n");
     return 77;
@@ -47,6 +94,10 @@ int main(void) {
     fclose(f);
   cap.rlim_cur = cap.rlim_max = pages * 4096ul + (1ul << 30);
   CHECK(setrlimit(RLIMIT_AS, &cap) == 0, "setrlimit(RLIMIT_AS)");
+  if (argc > 1 && strcmp(argv[1], "helpers") == 0) {
+    helpers();
+    CHECK_DONE();
+  }
 
   int got = 0;
 #pragma omp parallel num_threads(ASK)
