@@ -150,16 +150,25 @@ void omp_team_spare_free(struct omp_thread *th) {
   }
 }
 
+/* Store v into an atomic field only when it differs: a line the master
+ * leaves alone is one its workers need not fetch back. */
+#define OMP_STORE_IF_CHANGED(field, v)                                         \
+  do {                                                                         \
+    if (atomic_load_explicit(&(field), memory_order_relaxed) != (v))           \
+      atomic_store_explicit(&(field), (v), memory_order_relaxed);              \
+  } while (0)
+
 /* Per-region worksharing state starts fresh in every team. */
 static void omp_team_reset_worksharing(struct omp_team *team) {
-  atomic_store_explicit(&team->single_count, 0, memory_order_relaxed);
+  OMP_STORE_IF_CHANGED(team->single_count, 0);
   omp_dispatch_reset(team);
-  atomic_store_explicit(&team->copyprivate_data, NULL, memory_order_relaxed);
-  atomic_store_explicit(&team->cancel_kind, 0, memory_order_relaxed);
-  atomic_store_explicit(&team->cancel_released, 0, memory_order_relaxed);
-  atomic_store_explicit(&team->tasks.used, false, memory_order_relaxed);
-  atomic_fetch_and_explicit(&team->barrier.epoch.value, ~OMP_EPOCH_TASKS,
-                            memory_order_relaxed);
+  OMP_STORE_IF_CHANGED(team->copyprivate_data, NULL);
+  OMP_STORE_IF_CHANGED(team->cancel_kind, 0);
+  OMP_STORE_IF_CHANGED(team->cancel_released, 0);
+  OMP_STORE_IF_CHANGED(team->tasks.used, false);
+  if (atomic_load_explicit(&team->barrier.epoch.value, memory_order_relaxed) & OMP_EPOCH_TASKS)
+    atomic_fetch_and_explicit(&team->barrier.epoch.value, ~OMP_EPOCH_TASKS,
+                              memory_order_relaxed);
 }
 
 /* Never 0, never reused while a worker could hold it: the master's gtid
@@ -196,24 +205,39 @@ static void omp_master_leave(struct omp_thread *th, struct omp_team *team) {
   th->dispatch_private = team->master_saved_dispatch_private;
 }
 
+/* dst = src, writing only the cache lines that differ: a hot team's
+ * implicit tasks are mostly what they were, and a line the master leaves
+ * alone is one its worker need not fetch back (LLVM's KMP_CHECK_UPDATE). */
+static void omp_copy_changed_lines(void *dst, const void *src, size_t size) {
+  char *d = dst;
+  const char *s = src;
+  for (size_t off = 0; off < size; off += OMP_CACHE_LINE) {
+    size_t len = size - off < OMP_CACHE_LINE ? size - off : OMP_CACHE_LINE;
+    if (memcmp(d + off, s + off, len) != 0)
+      memcpy(d + off, s + off, len);
+  }
+}
+
 static void omp_implicit_tasks_init(struct omp_team *team, struct omp_task *parent) {
-  struct omp_icvs icvs;
-  omp_icvs_for_level(&icvs, &parent->icvs, team->level, team->nthreads_list);
+  struct omp_task fresh;
+  memset(&fresh, 0, sizeof(fresh));
+  omp_icvs_for_level(&fresh.icvs, &parent->icvs, team->level, team->nthreads_list);
+  fresh.parent = parent;
+  fresh.team = team;
+  fresh.implicit = true;
+  fresh.cg = team->cg;
   for (int i = 0; i < team->nthreads; i++) {
     struct omp_task *task = &team->implicit_tasks[i];
     omp_deps_free_children(task);
-    memset(task, 0, sizeof(*task));
-    task->icvs = icvs;
-    task->parent = parent;
-    task->team = team;
-    task->implicit = true;
-    task->cg = team->cg;
     if (team->is_league) {
+      memcpy(task, &fresh, sizeof(*task));
       /* each team of a league is a contention group of its own */
       task->icvs.nthreads = team->league_nthreads;
       task->icvs.thread_limit = team->league_thread_limit;
       omp_cg_start(task);
       task->cg_limit_by_procs = team->league_limit_by_procs;
+    } else {
+      omp_copy_changed_lines(task, &fresh, sizeof(*task));
     }
   }
 }
@@ -487,10 +511,14 @@ static void omp_join(struct omp_thread *th, struct omp_team *team) {
  * implicit tasks (a league's initial tasks). */
 void omp_team_prepare(struct omp_thread *th, struct omp_team *team, ident_t *loc,
                       kmpc_micro fn, int argc, void **argv) {
-  team->loc = loc;
-  team->microtask = fn;
-  team->argc = argc;
-  team->argv = argv;
+  if (team->loc != loc)
+    team->loc = loc;
+  if (team->microtask != fn)
+    team->microtask = fn;
+  if (team->argc != argc)
+    team->argc = argc;
+  if (team->argv != argv)
+    team->argv = argv;
   omp_team_number_region(th, team);
   omp_team_reset_worksharing(team);
   struct omp_task *parent_task = th->task;
