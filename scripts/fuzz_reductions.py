@@ -404,10 +404,7 @@ class Gen:
                 # such a task and hands its children a wrong item address.
                 self.w(d, f"#pragma omp task shared({', '.join(r.name for r in reds)})")
             self.w(d, f"for (int i = {lo}; i < {hi}; i++) {{")
-            self.w(d + 1, f"#pragma omp task firstprivate(i) {inr}")
-            self.w(d + 1, "{")
-            self.body(d + 2, reds)
-            self.w(d + 1, "}")
+            self.in_reduction_task(d + 1, reds)
             self.w(d, "}")
         else:
             self.w(d, f"#pragma omp taskloop{self.grain()} {inr}")
@@ -422,14 +419,18 @@ class Gen:
             self.in_reduction_block(d + 1, reds, lo, hi)
         self.w(d, "}")
 
+    def in_reduction_task(self, d, reds):
+        """A task folding in iteration i, joining the enclosing task reduction."""
+        self.w(d, f"#pragma omp task firstprivate(i) {self.clauses(reds, 'in_reduction')}")
+        self.w(d, "{")
+        self.body(d + 1, reds)
+        self.w(d, "}")
+
     def task_or_direct(self, d, reds):
         """One loop iteration: folded in by the member itself or by a task."""
         every = self.rng.choice([1, 2, 3])
         self.w(d, f"if (i % {every} == 0) {{")
-        self.w(d + 1, f"#pragma omp task firstprivate(i) {self.clauses(reds, 'in_reduction')}")
-        self.w(d + 1, "{")
-        self.body(d + 2, reds)
-        self.w(d + 1, "}")
+        self.in_reduction_task(d + 1, reds)
         self.w(d, "} else {")
         self.body(d + 1, reds)
         self.w(d, "}")

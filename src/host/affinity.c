@@ -542,21 +542,15 @@ void omp_affinity_fork(struct omp_team *team, int proc_bind) {
     break;
   }
   bool changed = false;
-  /* Stored only when changed: a hot team's assignment is usually what it
-   * was, and a line left alone (a worker's record holds its fork word) is
-   * one its owner need not fetch back. */
-  if (team->master_place_first != a[0].first)
-    team->master_place_first = a[0].first;
-  if (team->master_place_last != a[0].last)
-    team->master_place_last = a[0].last;
-  if (!team->places_assigned)
-    team->places_assigned = true;
+  /* A hot team's assignment is usually what it was; a worker's record
+   * holds its fork word, so a store it does not need costs it a fetch. */
+  OMP_SET_IF_CHANGED(team->master_place_first, a[0].first);
+  OMP_SET_IF_CHANGED(team->master_place_last, a[0].last);
+  OMP_SET_IF_CHANGED(team->places_assigned, true);
   for (int f = 1; f < n; f++) {
     struct omp_thread *th = team->threads[f];
-    if (th->place_first != a[f].first)
-      th->place_first = a[f].first;
-    if (th->place_last != a[f].last)
-      th->place_last = a[f].last;
+    OMP_SET_IF_CHANGED(th->place_first, a[f].first);
+    OMP_SET_IF_CHANGED(th->place_last, a[f].last);
     if (th->place != a[f].place) {
       omp_bind_other(th, a[f].place);
       th->place = a[f].place;

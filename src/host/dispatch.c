@@ -117,16 +117,10 @@ void omp_dispatch_release(struct omp_thread *th, struct omp_dispatch_buffer *buf
 void omp_dispatch_reset(struct omp_team *team) {
   for (uint32_t i = 0; i < omp_global.dispatch_buffers; i++) {
     struct omp_dispatch_buffer *buf = &team->dispatch[i];
-    /* Stored only when changed: a line the master leaves alone is one the
-     * workers need not fetch back at their next loop. */
-    if (atomic_load_explicit(&buf->index, memory_order_relaxed) != i)
-      atomic_store_explicit(&buf->index, i, memory_order_relaxed);
-    if (atomic_load_explicit(&buf->finished, memory_order_relaxed))
-      atomic_store_explicit(&buf->finished, 0, memory_order_relaxed);
-    if (atomic_load_explicit(&buf->next, memory_order_relaxed))
-      atomic_store_explicit(&buf->next, 0, memory_order_relaxed);
-    if (atomic_load_explicit(&buf->ordered_next, memory_order_relaxed))
-      atomic_store_explicit(&buf->ordered_next, 0, memory_order_relaxed);
+    OMP_STORE_IF_CHANGED(buf->index, i);
+    OMP_STORE_IF_CHANGED(buf->finished, 0);
+    OMP_STORE_IF_CHANGED(buf->next, 0);
+    OMP_STORE_IF_CHANGED(buf->ordered_next, 0);
     /* flags of a doacross loop abandoned by cancellation */
     void *abandoned = atomic_load_explicit(&buf->doacross, memory_order_relaxed);
     if (abandoned) {

@@ -57,6 +57,12 @@ const char *omp_skip_space(const char *p) {
   return p;
 }
 
+size_t omp_trim_end(const char *p, size_t len) {
+  while (len > 0 && isspace((unsigned char)p[len - 1]))
+    len--;
+  return len;
+}
+
 /* Does [p, p+len) equal word, ignoring case? */
 bool omp_word_is(const char *p, size_t len, const char *word) {
   return strlen(word) == len && strncasecmp(p, word, len) == 0;
@@ -65,20 +71,14 @@ bool omp_word_is(const char *p, size_t len, const char *word) {
 /* The whole text, less surrounding blanks, equals word (ignoring case). */
 bool omp_text_is(const char *text, const char *word) {
   text = omp_skip_space(text);
-  size_t len = strlen(text);
-  while (len > 0 && isspace((unsigned char)text[len - 1]))
-    len--;
-  return omp_word_is(text, len, word);
+  return omp_word_is(text, omp_trim_end(text, strlen(text)), word);
 }
 
 /* One of the comma-separated items of text, less blanks, is word. */
 bool omp_text_has_word(const char *text, const char *word) {
   for (const char *p = text;; p++) {
     p = omp_skip_space(p);
-    size_t len = strcspn(p, ",");
-    while (len > 0 && isspace((unsigned char)p[len - 1]))
-      len--;
-    if (omp_word_is(p, len, word))
+    if (omp_word_is(p, omp_trim_end(p, strcspn(p, ",")), word))
       return true;
     p = strchr(p, ',');
     if (!p)
@@ -92,9 +92,7 @@ bool omp_text_has_word(const char *text, const char *word) {
  * "yes1" are all true; with min 0, when they are equal. */
 static bool omp_bool_word(const char *text, const char *word, size_t min) {
   text = omp_skip_space(text);
-  size_t len = strlen(text);
-  while (len > 0 && isspace((unsigned char)text[len - 1]))
-    len--;
+  size_t len = omp_trim_end(text, strlen(text));
   size_t i = 0;
   for (; i < len && word[i]; i++)
     if (tolower((unsigned char)text[i]) != tolower((unsigned char)word[i]))
@@ -250,9 +248,7 @@ static bool omp_parse_schedule(const char *text, int *kind_out, int *chunk_out,
   const char *colon = strchr(p, ':');
   if (colon) {
     const char *m = p;
-    size_t len = (size_t)(colon - m);
-    while (len > 0 && isspace((unsigned char)m[len - 1]))
-      len--;
+    size_t len = omp_trim_end(m, (size_t)(colon - m));
     if (omp_word_is(m, len, "monotonic"))
       modifier = (unsigned)omp_sched_monotonic;
     else if (omp_word_is(m, len, "nonmonotonic"))

@@ -81,9 +81,7 @@ static bool omp_blocktime_in_us(void) {
   const char *text = getenv("KMP_BLOCKTIME");
   if (!text)
     return false;
-  size_t len = strlen(text);
-  while (len > 0 && isspace((unsigned char)text[len - 1]))
-    len--;
+  size_t len = omp_trim_end(text, strlen(text));
   return len >= 2 && strncasecmp(text + len - 2, "us", 2) == 0;
 }
 

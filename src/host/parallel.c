@@ -150,14 +150,6 @@ void omp_team_spare_free(struct omp_thread *th) {
   }
 }
 
-/* Store v into an atomic field only when it differs: a line the master
- * leaves alone is one its workers need not fetch back. */
-#define OMP_STORE_IF_CHANGED(field, v)                                         \
-  do {                                                                         \
-    if (atomic_load_explicit(&(field), memory_order_relaxed) != (v))           \
-      atomic_store_explicit(&(field), (v), memory_order_relaxed);              \
-  } while (0)
-
 /* Per-region worksharing state starts fresh in every team. */
 static void omp_team_reset_worksharing(struct omp_team *team) {
   OMP_STORE_IF_CHANGED(team->single_count, 0);
@@ -226,19 +218,17 @@ static void omp_implicit_tasks_init(struct omp_team *team, struct omp_task *pare
   fresh.team = team;
   fresh.implicit = true;
   fresh.cg = team->cg;
+  if (team->is_league) {
+    fresh.icvs.nthreads = team->league_nthreads;
+    fresh.icvs.thread_limit = team->league_thread_limit;
+    fresh.cg_limit_by_procs = team->league_limit_by_procs;
+  }
   for (int i = 0; i < team->nthreads; i++) {
     struct omp_task *task = &team->implicit_tasks[i];
     omp_deps_free_children(task);
-    if (team->is_league) {
-      memcpy(task, &fresh, sizeof(*task));
-      /* each team of a league is a contention group of its own */
-      task->icvs.nthreads = team->league_nthreads;
-      task->icvs.thread_limit = team->league_thread_limit;
-      omp_cg_start(task);
-      task->cg_limit_by_procs = team->league_limit_by_procs;
-    } else {
-      omp_copy_changed_lines(task, &fresh, sizeof(*task));
-    }
+    omp_copy_changed_lines(task, &fresh, sizeof(*task));
+    if (team->is_league)
+      omp_cg_start(task); /* each team of a league is a contention group of its own */
   }
 }
 
@@ -511,14 +501,10 @@ static void omp_join(struct omp_thread *th, struct omp_team *team) {
  * implicit tasks (a league's initial tasks). */
 void omp_team_prepare(struct omp_thread *th, struct omp_team *team, ident_t *loc,
                       kmpc_micro fn, int argc, void **argv) {
-  if (team->loc != loc)
-    team->loc = loc;
-  if (team->microtask != fn)
-    team->microtask = fn;
-  if (team->argc != argc)
-    team->argc = argc;
-  if (team->argv != argv)
-    team->argv = argv;
+  OMP_SET_IF_CHANGED(team->loc, loc);
+  OMP_SET_IF_CHANGED(team->microtask, fn);
+  OMP_SET_IF_CHANGED(team->argc, argc);
+  OMP_SET_IF_CHANGED(team->argv, argv);
   omp_team_number_region(th, team);
   omp_team_reset_worksharing(team);
   struct omp_task *parent_task = th->task;

@@ -28,6 +28,19 @@
 #define OMP_ALIGNED_CACHE __attribute__((aligned(OMP_CACHE_LINE)))
 #define OMP_LIKELY(x) __builtin_expect(!!(x), 1)
 #define OMP_UNLIKELY(x) __builtin_expect(!!(x), 0)
+/* Store v only when the field holds something else (LLVM's
+ * KMP_CHECK_UPDATE): a cache line a fork leaves alone is one the team's
+ * workers need not fetch back. For plain and for atomic fields. */
+#define OMP_SET_IF_CHANGED(field, v)                                           \
+  do {                                                                         \
+    if ((field) != (v))                                                        \
+      (field) = (v);                                                           \
+  } while (0)
+#define OMP_STORE_IF_CHANGED(field, v)                                         \
+  do {                                                                         \
+    if (atomic_load_explicit(&(field), memory_order_relaxed) != (v))           \
+      atomic_store_explicit(&(field), (v), memory_order_relaxed);              \
+  } while (0)
 
 /* ---- ABI types clang-19 hands us ------------------------------------- */
 
@@ -742,6 +755,8 @@ void omp_env_init(void);
 const char *omp_getenv(const char *name);
 void omp_env_bad(const char *name, const char *value, const char *why);
 const char *omp_skip_space(const char *p);
+/* len less the blanks that end [p, p+len). */
+size_t omp_trim_end(const char *p, size_t len);
 bool omp_word_is(const char *p, size_t len, const char *word);
 bool omp_text_is(const char *text, const char *word);
 bool omp_text_has_word(const char *text, const char *word);

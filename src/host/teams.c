@@ -12,15 +12,20 @@
 
 #include "runtime.h"
 
+/* The clauses of the next teams construct, for omp_teams_sizes. */
+static void omp_push_teams(int32_t lb, int32_t ub, bool is_51, int32_t thread_limit) {
+  struct omp_thread *th = omp_self();
+  th->pushed_nteams_lb = lb;
+  th->pushed_nteams_ub = ub;
+  th->pushed_nteams_51 = is_51;
+  th->pushed_teams_thread_limit = thread_limit;
+}
+
 OMP_EXPORT void __kmpc_push_num_teams(ident_t *loc, int32_t gtid,
                                       int32_t num_teams, int32_t num_threads) {
   (void)loc;
   (void)gtid;
-  struct omp_thread *th = omp_self();
-  th->pushed_nteams_lb = num_teams;
-  th->pushed_nteams_ub = num_teams;
-  th->pushed_nteams_51 = false;
-  th->pushed_teams_thread_limit = num_threads;
+  omp_push_teams(num_teams, num_teams, false, num_threads);
 }
 
 OMP_EXPORT void __kmpc_push_num_teams_51(ident_t *loc, int32_t gtid,
@@ -31,11 +36,7 @@ OMP_EXPORT void __kmpc_push_num_teams_51(ident_t *loc, int32_t gtid,
   if (num_teams_lb > num_teams_ub)
     omp_fatal(loc, "num_teams lower bound %d exceeds upper bound %d",
               num_teams_lb, num_teams_ub);
-  struct omp_thread *th = omp_self();
-  th->pushed_nteams_lb = num_teams_lb;
-  th->pushed_nteams_ub = num_teams_ub;
-  th->pushed_nteams_51 = true;
-  th->pushed_teams_thread_limit = num_threads;
+  omp_push_teams(num_teams_lb, num_teams_ub, true, num_threads);
 }
 
 OMP_EXPORT void __kmpc_set_thread_limit(ident_t *loc, int32_t gtid,
