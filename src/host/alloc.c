@@ -199,11 +199,16 @@ static void omp_note_substitute(omp_allocator_handle_t h) {
 /* ---- memory sources ---------------------------------------------------------- */
 
 /* Whole pages, locked in RAM when the system lets us. */
-static void *omp_pinned_pages(size_t *span) {
+/* `bytes` rounded up to whole pages; 0 when that overflows. */
+static size_t omp_page_round(size_t bytes) {
   size_t page = (size_t)sysconf(_SC_PAGESIZE);
-  if (*span > SIZE_MAX - page)
+  return bytes > SIZE_MAX - page ? 0 : (bytes + page - 1) & ~(page - 1);
+}
+
+static void *omp_pinned_pages(size_t *span) {
+  *span = omp_page_round(*span);
+  if (*span == 0)
     return NULL;
-  *span = (*span + page - 1) & ~(page - 1);
   void *base = mmap(NULL, *span, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (base == MAP_FAILED)
@@ -360,11 +365,16 @@ static void *omp_allocate_custom(omp_allocator_handle_t h,
     align = al->alignment;
   if (rq->align > align)
     align = rq->align;
-  uint64_t bytes = rq->nmemb * rq->size;
+  /* A pool is charged what a block takes from memory, its header and
+   * alignment slack (and pinned pages' rounding) included, as LLVM's is: two
+   * halves of a pool do not both fit in it. */
+  uint64_t bytes = rq->overflow ? 0 : omp_block_span(rq->nmemb * rq->size, align);
+  if (bytes && al->pinned)
+    bytes = omp_page_round(bytes);
   uint32_t flags = 0;
   if (al->pool_size) {
-    if (rq->overflow || !omp_pool_reserve(al, bytes))
-      return omp_fallback(h, al, rq, align, depth, !rq->overflow);
+    if (bytes == 0 || !omp_pool_reserve(al, bytes))
+      return omp_fallback(h, al, rq, align, depth, bytes != 0);
     flags |= OMP_BLOCK_POOLED;
   }
   void *p = omp_host_block(rq, align, al->pinned, h, flags);
@@ -448,7 +458,7 @@ static void omp_deallocate(void *ptr, omp_allocator_handle_t h,
   }
   struct omp_block *b = omp_block_of(ptr, routine);
   if (b->flags & OMP_BLOCK_POOLED)
-    omp_pool_unreserve(omp_allocator_of(b->allocator, routine), b->size);
+    omp_pool_unreserve(omp_allocator_of(b->allocator, routine), b->span);
   omp_host_block_release(b);
 }
 

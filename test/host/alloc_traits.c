@@ -4,10 +4,9 @@
  * alloc_abort.c), pinned memory, realloc between custom allocators, and the
  * handles omp_init_allocator must refuse.
  *
- * Pool accounting is implementation-defined: LLVM counts each block's header
- * and alignment slack against pool_size, we count the bytes requested. The
- * sizes below leave room for either (16 KiB blocks in a 60 KiB pool: three
- * fit, a fourth plus a 32 KiB one does not). */
+ * A pool is charged each block's header and alignment slack, as LLVM's is:
+ * two halves of a pool do not both fit (LLVM's own test omp_alloc_null_fb.c
+ * relies on it). */
 #include <omp.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -145,6 +144,25 @@ static void pool_default_fb(void) {
   omp_free(big, al); /* a fallback block freed through the original handle */
   for (int i = 0; i < 3; i++)
     omp_free(a[i], al);
+  omp_destroy_allocator(al);
+}
+
+/* Each block costs more than its bytes: of two halves of the pool one fits,
+ * and its memory comes back to the pool when it is freed. */
+static void pool_halves(void) {
+  omp_alloctrait_t t[2] = {{omp_atk_pool_size, 2 << 20},
+                           {omp_atk_fallback, omp_atv_null_fb}};
+  omp_allocator_handle_t al = make(omp_default_mem_space, 2, t);
+  void *first = omp_alloc(1 << 20, al);
+  CHECK(first != NULL, "half of the pool");
+  CHECK(omp_alloc(1 << 20, al) == NULL, "the other half, with block overhead, "
+        "does not fit");
+  omp_free(first, al);
+  void *again[2] = {omp_alloc(1 << 20, al), omp_alloc(512 << 10, al)};
+  CHECK(again[0] != NULL && again[1] != NULL, "a freed block's whole charge "
+        "returns to the pool");
+  omp_free(again[0], al);
+  omp_free(again[1], al);
   omp_destroy_allocator(al);
 }
 
@@ -300,6 +318,7 @@ int main(void) {
   each_trait_value();
   alignment_trait();
   pool_default_fb();
+  pool_halves();
   pool_null_fb();
   pool_allocator_fb();
   pinned();
