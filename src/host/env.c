@@ -221,7 +221,9 @@ static void omp_env_num_threads(struct omp_global *g) {
 
 /* ---- OMP_SCHEDULE: [modifier:]kind[,chunk] ------------------------------- */
 
-/* OMP_SCHEDULE's kinds by name, LLVM's two extensions included. */
+/* OMP_SCHEDULE's kinds by name, LLVM's two extensions included. LLVM 19
+ * reads static_steal as dynamic (omp_get_schedule reports 2, and its own test
+ * omp_for_schedule_runtime.c says so); omp_set_schedule still takes 102. */
 static const struct {
   int kind;
   const char *name;
@@ -230,7 +232,7 @@ static const struct {
                        {omp_sched_guided, "guided"},
                        {omp_sched_auto, "auto"},
                        {OMP_SCHED_TRAPEZOIDAL, "trapezoidal"},
-                       {OMP_SCHED_STATIC_STEAL, "static_steal"}};
+                       {omp_sched_dynamic, "static_steal"}};
 #define OMP_NSCHED_KINDS (sizeof(omp_sched_kinds) / sizeof(*omp_sched_kinds))
 
 static const char *omp_sched_name(int kind) {
@@ -472,18 +474,23 @@ static void omp_env_nesting(struct omp_global *g) {
 
 /* ---- devices, allocator, display ------------------------------------------- */
 
+/* target-offload-var from its text; an unparsable value warns and means
+ * default, as in LLVM (whose kmp_set_defaults may change it later, so the
+ * default is not always what is there already). */
+static int omp_parse_target_offload(const char *v) {
+  if (omp_text_is(v, "mandatory"))
+    return 1;
+  if (omp_text_is(v, "disabled"))
+    return 2;
+  if (!omp_text_is(v, "default"))
+    omp_env_bad("OMP_TARGET_OFFLOAD", v, "expected mandatory, disabled or default");
+  return 0;
+}
+
 static void omp_env_target_offload(struct omp_global *g) {
   const char *v = omp_getenv("OMP_TARGET_OFFLOAD");
-  if (!v)
-    return;
-  if (omp_text_is(v, "default"))
-    g->target_offload = 0;
-  else if (omp_text_is(v, "mandatory"))
-    g->target_offload = 1;
-  else if (omp_text_is(v, "disabled"))
-    g->target_offload = 2;
-  else
-    omp_env_bad("OMP_TARGET_OFFLOAD", v, "expected mandatory, disabled or default");
+  if (v)
+    g->target_offload = omp_parse_target_offload(v);
 }
 
 struct omp_named_handle {
@@ -670,6 +677,40 @@ static void omp_print_user_settings(void) {
       if (strncmp(*entry, prefixes[i], strlen(prefixes[i])) == 0)
         fprintf(stderr, "   %s\n", *entry);
   fputs("\nEffective settings:\n", stderr);
+}
+
+/* kmp_set_defaults after start-up. LLVM re-parses the settings it is given,
+ * but most of them had been copied into the initial task's ICVs and the
+ * threads already made, so they change nothing there. What takes effect is
+ * a value the whole process shares and reads where it is used; those are
+ * set here: target-offload-var (read by __kmpc_get_target_offload;
+ * libomptarget asks once, when it starts), the blocktime and KMP_WARNINGS.
+ * False for any other name. */
+bool omp_env_apply_late(const char *name, const char *value) {
+  struct omp_global *g = &omp_global;
+  if (strcmp(name, "OMP_TARGET_OFFLOAD") == 0) {
+    __atomic_store_n(&g->target_offload, omp_parse_target_offload(value),
+                     __ATOMIC_RELAXED);
+    return true;
+  }
+  if (strcmp(name, "KMP_BLOCKTIME") == 0) {
+    int64_t ns;
+    if (omp_parse_blocktime(value, &ns))
+      __atomic_store_n(&g->blocktime_ns, ns, __ATOMIC_RELAXED);
+    else
+      omp_warn("KMP_BLOCKTIME=\"%s\": expected milliseconds, <n>ms, <n>us or "
+               "infinite; the blocktime is unchanged", value);
+    return true;
+  }
+  if (strcmp(name, "KMP_WARNINGS") == 0) {
+    bool on;
+    if (omp_parse_bool(value, &on))
+      atomic_store(&g->warnings_off, !on);
+    else
+      omp_warn("KMP_WARNINGS=\"%s\": expected a boolean; unchanged", value);
+    return true;
+  }
+  return false;
 }
 
 void omp_env_init(void) {

@@ -171,10 +171,11 @@ OMP_EXPORT int kmp_get_library(void) { return omp_library_now(); }
 /* One "NAME=value" of kmp_set_defaults. The runtime reads its environment
  * once, when it starts, so before that a setting becomes the environment
  * variable it names and takes effect as if the program had been started
- * with it; afterwards it can no longer change anything and we say so (LLVM
- * re-parses its settings; the routines above are the way to change the
- * stack size, blocktime or library mode at run time). Names the runtime
- * does not read are ignored, as LLVM ignores them. */
+ * with it. Afterwards only the process-wide values omp_env_apply_late names
+ * can change (LLVM re-parses every setting, but the ICVs it had copied into
+ * tasks and threads stay); for the others we say that nothing changed (the
+ * routines above change the stack size and library mode at run time).
+ * Names the runtime does not read are ignored, as LLVM ignores them. */
 static void omp_apply_default(char *entry) {
   char *eq = strchr(entry, '=');
   if (!eq) {
@@ -193,11 +194,13 @@ static void omp_apply_default(char *entry) {
               strncmp(name, "LIBOMP_", 7) == 0;
   if (!ours)
     return;
-  if (omp_ext_initialized())
-    omp_ext_warn("kmp_set_defaults: %s has no effect once the OpenMP runtime "
-                 "has started; call kmp_set_defaults before any other OpenMP "
-                 "call", name);
-  else
+  if (omp_ext_initialized()) {
+    if (!omp_env_apply_late(name, value))
+      omp_ext_warn("kmp_set_defaults: %s has no effect once the OpenMP runtime "
+                   "has started (only OMP_TARGET_OFFLOAD, KMP_BLOCKTIME and "
+                   "KMP_WARNINGS do); call kmp_set_defaults before any other "
+                   "OpenMP call", name);
+  } else
     setenv(name, value, 1);
 }
 

@@ -754,6 +754,7 @@ void omp_env_init(void);
  * value's comma-separated items; lists. */
 const char *omp_getenv(const char *name);
 void omp_env_bad(const char *name, const char *value, const char *why);
+bool omp_env_apply_late(const char *name, const char *value);
 const char *omp_skip_space(const char *p);
 /* len less the blanks that end [p, p+len). */
 size_t omp_trim_end(const char *p, size_t len);

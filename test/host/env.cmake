@@ -23,12 +23,15 @@ omprt_add_test(env_schedule_static SOURCES env_icvs.c ENV OMP_SCHEDULE=static,3
 # auto has no chunk: omp_get_schedule says 1, as LLVM
 omprt_add_test(env_schedule_auto SOURCES env_icvs.c ENV OMP_SCHEDULE=auto
   ARGS sched=4 chunk=1)
-# LLVM's kmp_sched extensions: trapezoidal 101, static_steal 102 (chunk 1
-# reported when none is given)
+# LLVM's kmp_sched extensions: trapezoidal 101; static_steal is read as
+# dynamic, as LLVM 19 does (its omp_for_schedule_runtime.c: chunk 1 reported
+# when none is given)
 omprt_add_test(env_schedule_trapezoidal SOURCES env_icvs.c ENV OMP_SCHEDULE=trapezoidal,13
   ARGS sched=101 chunk=13)
 omprt_add_test(env_schedule_static_steal SOURCES env_icvs.c ENV OMP_SCHEDULE=static_steal
-  ARGS sched=102 chunk=1)
+  ARGS sched=2 chunk=1)
+omprt_add_test(env_schedule_static_steal_chunk SOURCES env_icvs.c
+  ENV OMP_SCHEDULE=static_steal,14 ARGS sched=2 chunk=14)
 omprt_add_test(env_settings SOURCES env_icvs.c
   ENV OMP_THREAD_LIMIT=6 OMP_CANCELLATION=1
       OMP_MAX_TASK_PRIORITY=9 OMP_DEFAULT_DEVICE=2 OMP_NUM_TEAMS=3
