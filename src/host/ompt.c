@@ -213,13 +213,14 @@ static int omp_ompt_get_parallel_info(int ancestor_level, ompt_data_t **parallel
 }
 
 int omp_ompt_task_flags(const struct omp_task *task) {
+  /* An implicit task runs at once: undeferred, as LLVM says */
   if (task->implicit)
     return task->parent || !task->team || task->team->level > 0 || task->team->parent
-               ? ompt_task_implicit
+               ? ompt_task_implicit | ompt_task_undeferred
                : ompt_task_initial;
   /* a target task is told as such (LLVM's type, without explicit) */
   int flags = task->target_task ? ompt_task_target : ompt_task_explicit;
-  if (task->if0)
+  if (omp_task_undeferred(task))
     flags |= ompt_task_undeferred;
   if (!(task->flags & OMP_TASK_TIED))
     flags |= ompt_task_untied;

@@ -664,6 +664,12 @@ OMP_EXPORT void __kmpc_serialized_parallel(ident_t *loc, int32_t gtid) {
   /* the encountering task stays suspended in the runtime until the end */
   OMP_OMPT_ENTER(th->task);
   omp_serialized_begin(th, loc, 1);
+  /* The compiler calls the body itself, from where this call returns to: a
+   * tool's exit frame for the new implicit task is ours, as in LLVM. */
+  if (omp_ompt_enabled()) {
+    th->task->ompt_frame.exit_frame.ptr = __builtin_frame_address(0);
+    th->task->ompt_frame.exit_frame_flags = ompt_frame_runtime | ompt_frame_framepointer;
+  }
 }
 
 OMP_EXPORT void __kmpc_end_serialized_parallel(ident_t *loc, int32_t gtid) {

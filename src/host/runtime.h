@@ -815,6 +815,7 @@ struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t fla
                                 size_t sizeof_kmp_task, size_t sizeof_shareds,
                                 kmp_routine_entry_t entry);
 void omp_task_execute(struct omp_thread *th, struct omp_task *task);
+bool omp_task_undeferred(const struct omp_task *task);
 void omp_task_ready(struct omp_thread *th, struct omp_task *task);
 void omp_task_requeue(struct omp_task *task);
 void omp_task_complete(struct omp_task *task);

@@ -205,7 +205,10 @@ static void omp_ompt_task_body_done(struct omp_thread *th, struct omp_task *task
   if (atomic_compare_exchange_strong(&task->detach_state, &armed, OMP_DETACH_WAITING)) {
     omp_ompt_task_schedule(task, ompt_task_detach, th->task);
   } else {
-    omp_ompt_task_schedule(task, ompt_task_complete, th->task);
+    /* a task of a cancelled taskgroup ends as cancelled, as LLVM says */
+    bool cancelled = omp_global.cancellation && omp_taskgroup_is_cancelled(task);
+    omp_ompt_task_schedule(task, cancelled ? ompt_task_cancel : ompt_task_complete,
+                           th->task);
     omp_task_complete(task);
   }
   omp_task_unref(task);
@@ -279,6 +282,17 @@ void omp_task_execute(struct omp_thread *th, struct omp_task *task) {
   if (atomic_fetch_sub_explicit(&task->parts, 1, memory_order_acq_rel) > 1)
     return;
   omp_task_body_done(th, task);
+}
+
+/* Whether `task` runs at once on the thread that makes it ready (LLVM's
+ * task_serial): if(0), included in a final task, or bound to a team of one
+ * (LLVM's serial teams) unless the hidden helper team takes it. */
+bool omp_task_undeferred(const struct omp_task *task) {
+  if (task->if0 || (task->parent && task->parent->final))
+    return true;
+  if ((task->flags & OMP_TASK_HIDDEN_HELPER) && omp_hidden_helper_enabled())
+    return false;
+  return task->team->nthreads == 1 && !task->team->is_hidden_helper;
 }
 
 /* The task's dependences are satisfied: queue it, or run it right here. */
@@ -376,9 +390,11 @@ static int32_t omp_task_submit(struct omp_thread *th, struct omp_task *task) {
   kmp_task_t *new_task = omp_task_abi(task);
   if (task->started) {
     /* An untied task scheduling its next part. An undeferred one (if(0),
-     * or included in a final task) runs it here and now: its generating
-     * task must not go on before the body is done. */
-    if (task->if0 || task->parent->final) {
+     * included in a final task, or in a team of one) runs it here and now:
+     * its generating task must not go on before the body is done, and a
+     * team of one has nobody else to run it. */
+    if (omp_task_undeferred(task) && (task->if0 || task->parent->final ||
+                                      th->team == task->team)) {
       new_task->routine(th->gtid, new_task);
       return 0;
     }

@@ -48,9 +48,11 @@ static void check_taskgroup_cancel(void) {
       }
     }
   }
-  int activated = 0, discarded = 0;
+  int activated = 0, discarded = 0, ended_cancelled = 0;
   for (int i = from; i < rec_count; i++) {
     struct rec_event *e = &rec_log[i];
+    /* tasks of the cancelled taskgroup end as cancelled, as LLVM says */
+    ended_cancelled += e->kind == REC_TASK_SCHEDULE && e->x == ompt_task_cancel;
     if (e->kind != REC_CANCEL)
       continue;
     activated += (e->x & (ompt_cancel_taskgroup | ompt_cancel_activated)) ==
@@ -65,6 +67,8 @@ static void check_taskgroup_cancel(void) {
     }
   }
   REC_CHECK(activated == 1, "%d activated taskgroup cancellations, not 1", activated);
+  REC_CHECK(ended_cancelled == 5, "%d tasks ended as ompt_task_cancel, not 5",
+            ended_cancelled);
   REC_CHECK(discarded == 4 && ran == 0, "%d tasks discarded and %d ran, of 4", discarded,
             ran);
 }

@@ -104,6 +104,15 @@ static void check_serialized_and_nested(void) {
     int size = 0;
     rec_get_parallel_info(0, NULL, &size);
     REC_CHECK(size == 1, "serialized region: team size %d", size);
+    /* the compiler calls the body itself (__kmpc_serialized_parallel): the
+     * implicit task still has an exit frame, and is undeferred, as LLVM */
+    int flags = 0;
+    ompt_frame_t *frame = NULL;
+    rec_get_task_info(0, &flags, NULL, &frame, NULL, NULL);
+    REC_CHECK(flags == (ompt_task_implicit | ompt_task_undeferred),
+              "serialized region: implicit task flags %#x", flags);
+    REC_CHECK(frame && frame->exit_frame.ptr != NULL,
+              "serialized region: the implicit task has no exit frame");
   }
   struct rec_event *begin = rec_find(from, REC_PARALLEL_BEGIN);
   REC_CHECK(begin && begin->x == 1, "serialized region: parallel_begin requested %d",

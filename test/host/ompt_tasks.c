@@ -135,12 +135,36 @@ static void check_undeferred_and_included(void) {
   struct rec_event *undeferred = rec_find(from, REC_TASK_CREATE);
   REC_CHECK(undeferred && (undeferred->x & ompt_task_undeferred),
             "task if(0): flags %#x lack undeferred", undeferred ? undeferred->x : 0);
-  int finals = 0;
-  for (int i = from; i < rec_count; i++)
+  int finals = 0, included = 0;
+  for (int i = from; i < rec_count; i++) {
     finals += rec_log[i].kind == REC_TASK_CREATE && (rec_log[i].x & ompt_task_final);
+    included += rec_log[i].kind == REC_TASK_CREATE &&
+                rec_log[i].x == (ompt_task_explicit | ompt_task_final | ompt_task_undeferred);
+  }
   REC_CHECK(finals == 2, "%d tasks flagged final, not 2 (the final task and its child)",
             finals);
+  /* an included task is undeferred (OpenMP's definition, and LLVM) */
+  REC_CHECK(included >= 1, "the final task's child is not flagged undeferred");
   check_schedules(from, "undeferred and included tasks");
+
+  /* A team of one runs its tasks at once, untied parts included (LLVM's
+   * serial teams), and says so. */
+  from = rec_mark();
+  int parts = 0, seen = -1;
+#pragma omp parallel num_threads(1)
+  {
+#pragma omp task untied shared(parts)
+    {
+      parts = 1;
+#pragma omp taskyield
+      parts = 2;
+    }
+    seen = parts; /* no scheduling point since the task construct */
+  }
+  REC_CHECK(seen == 2, "team of one: the untied task's parts ran %d of 2 at once", seen);
+  struct rec_event *create = rec_find(from, REC_TASK_CREATE);
+  REC_CHECK(create && (create->x & ompt_task_undeferred),
+            "team of one: task flags %#x lack undeferred", create ? create->x : 0);
 }
 
 static void check_detach(void) {
