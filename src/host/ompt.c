@@ -183,8 +183,15 @@ static int omp_ompt_get_callback(ompt_callbacks_t event, ompt_callback_t *callba
   return 1;
 }
 
+/* The calling thread as the tool may know it: NULL unless a tool is active
+ * (one whose initializer returned 0 keeps the entry points it looked up,
+ * and they answer "none", as LLVM's do) and the thread is the runtime's. */
+static struct omp_thread *omp_ompt_thread(void) {
+  return omp_ompt_enabled() ? omp_self_tls : NULL;
+}
+
 static ompt_data_t *omp_ompt_get_thread_data(void) {
-  struct omp_thread *th = omp_self_tls;
+  struct omp_thread *th = omp_ompt_thread();
   return th ? &th->ompt_thread_data : NULL;
 }
 
@@ -202,7 +209,7 @@ static int omp_ompt_get_parallel_info(int ancestor_level, ompt_data_t **parallel
                                       int *team_size) {
   if (ancestor_level < 0)
     return 0;
-  struct omp_team *team = omp_ompt_team_at(omp_self_tls, ancestor_level);
+  struct omp_team *team = omp_ompt_team_at(omp_ompt_thread(), ancestor_level);
   if (!team)
     return 0;
   if (parallel_data)
@@ -234,7 +241,7 @@ int omp_ompt_task_flags(const struct omp_task *task) {
 static int omp_ompt_get_task_info(int ancestor_level, int *flags, ompt_data_t **task_data,
                                   ompt_frame_t **task_frame, ompt_data_t **parallel_data,
                                   int *thread_num) {
-  struct omp_thread *th = omp_self_tls;
+  struct omp_thread *th = omp_ompt_thread();
   if (!th || ancestor_level < 0)
     return 0;
   /* an explicit task's ancestor is the task it suspended on this thread
@@ -284,9 +291,11 @@ static int omp_ompt_get_task_memory(void **addr, size_t *size, int block) {
 }
 
 static int omp_ompt_get_state(ompt_wait_id_t *wait_id) {
-  struct omp_thread *th = omp_self_tls;
   if (wait_id)
     *wait_id = 0;
+  if (!omp_ompt_enabled())
+    return ompt_state_work_serial; /* as LLVM */
+  struct omp_thread *th = omp_self_tls;
   return th ? th->ompt_state : ompt_state_undefined;
 }
 
@@ -340,19 +349,21 @@ static int omp_ompt_get_place_proc_ids(int place_num, int ids_size, int *ids) {
 }
 
 static int omp_ompt_get_place_num(void) {
-  return omp_self_tls ? omp_get_place_num() : -1;
+  return omp_ompt_thread() ? omp_get_place_num() : -1;
 }
 
 static int omp_ompt_get_partition_place_nums(int size, int *place_nums) {
-  if (!omp_self_tls)
-    return -1;
+  if (!omp_ompt_thread())
+    return 0; /* as LLVM */
   int count = omp_get_partition_num_places();
   if (place_nums && size >= count)
     omp_get_partition_place_nums(place_nums);
   return count;
 }
 
-static int omp_ompt_get_proc_id(void) { return sched_getcpu(); }
+static int omp_ompt_get_proc_id(void) {
+  return omp_ompt_thread() ? sched_getcpu() : -1;
+}
 
 /* The target construct the calling thread is in (ompt_target.c notes it). */
 static int omp_ompt_get_target_info(uint64_t *device_num, ompt_id_t *target_id,

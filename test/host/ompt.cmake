@@ -44,7 +44,7 @@ omprt_add_test(ompt_tool_declines SOURCES ompt_discovery.c LABELS ompt ARGS -2
   PASS_REGEX "^tool: ompt_start_tool \\(OpenMP 201611\\)\nprogram: PASS\n$")
 omprt_add_test(ompt_tool_init_fails SOURCES ompt_discovery.c LABELS ompt ARGS -2
   ENV "OMP_TOOL_LIBRARIES=${ompt_tool}" OMPT_TEST_MODE=init_fails
-  PASS_REGEX "^tool: ompt_start_tool \\(OpenMP 201611\\)\ntool: initialize \\(initial device [0-9]+\\)\nprogram: PASS\n$")
+  PASS_REGEX "^tool: ompt_start_tool \\(OpenMP 201611\\)\ntool: initialize \\(initial device [0-9]+\\)\nprogram: PASS\ntool: after declining: thread_data none, parallel_info 0, task_info 0, place_num -1, partition_place_nums 0, proc_id -1, state 0\n$")
 # no tool at all: omp_control_tool says so
 omprt_add_test(ompt_no_tool SOURCES ompt_discovery.c LABELS ompt ARGS -2
   ENV OMP_TOOL_LIBRARIES=
