@@ -382,8 +382,11 @@ static int omp_ompt_get_target_info(uint64_t *device_num, ompt_id_t *target_id,
 
 static int omp_ompt_get_num_devices(void) { return omp_get_num_devices(); }
 
-static void omp_ompt_finalize(void);
-static void omp_ompt_finalize_tool(void) { omp_ompt_finalize(); }
+static void omp_ompt_finish(bool at_exit);
+/* The tool asks to be finalized: it hears what it would hear at exit (the
+ * idle workers' and this initial thread's ends), then its finalizer runs.
+ * LLVM shuts its whole runtime down here (misc/finalize_tool.c). */
+static void omp_ompt_finalize_tool(void) { omp_ompt_finish(false); }
 
 static ompt_interface_fn_t omp_ompt_lookup(const char *name) {
   static const struct {
@@ -415,16 +418,24 @@ static ompt_interface_fn_t omp_ompt_lookup(const char *name) {
 
 /* ---- start and finish ------------------------------------------------------------ */
 
-/* The initial thread that exits the process ends with it. */
-static void omp_ompt_at_exit(void) {
+static void omp_ompt_finalize(void);
+
+/* At exit, or at ompt_finalize_tool: the idle workers end, and so does the
+ * calling initial thread (the one that exits the process ends with it; one
+ * that finalizes the tool, when it is outside any region); then the tool
+ * is finalized. */
+static void omp_ompt_finish(bool at_exit) {
   struct omp_thread *th = omp_self_tls;
+  bool root = th && th->is_root && (at_exit || th->team == th->root_team);
   if (omp_ompt_enabled()) {
-    omp_threads_end_for_tool(th && th->is_root ? th : NULL);
-    if (th && th->is_root)
+    omp_threads_end_for_tool(root ? th : NULL);
+    if (root)
       omp_ompt_thread_end(th);
   }
   omp_ompt_finalize();
 }
+
+static void omp_ompt_at_exit(void) { omp_ompt_finish(true); }
 
 void omp_ompt_start(void) {
   const char *setting = omp_getenv("OMP_TOOL");
@@ -576,6 +587,14 @@ OMP_EXPORT int omp_control_tool(int command, int modifier, void *arg) {
   ompt_callback_control_tool_t control = OMPT_CB(control_tool);
   if (!control)
     return omp_control_tool_nocallback;
-  return control((uint64_t)command, (uint64_t)modifier, arg,
-                 __builtin_return_address(0));
+  /* the calling task is suspended in the runtime while the tool runs: it
+   * has a reenter frame (LLVM's misc/control_tool.c) */
+  struct omp_thread *th = omp_self_tls;
+  if (th)
+    OMP_OMPT_ENTER(th->task);
+  int result = control((uint64_t)command, (uint64_t)modifier, arg,
+                       __builtin_return_address(0));
+  if (th)
+    OMP_OMPT_LEAVE(th->task);
+  return result;
 }

@@ -95,6 +95,7 @@ static void check_control_tool(void) {
   REC_CHECK(e && e->a == omp_control_tool_flush && e->b == 3 && e->c == (uint64_t)(uintptr_t)&from &&
                 e->ra != NULL,
             "control_tool callback arguments");
+  REC_CHECK(e && e->x, "control_tool: the calling task has no reenter frame");
 }
 
 static void rec_at_finalize(void) {
@@ -113,8 +114,18 @@ int main(void) {
   printf("checked %d events\n", rec_count);
   /* the tool leaves: finalized now, never again, and deaf from here on */
   ompt_finalize_tool_t finalize = (ompt_finalize_tool_t)rec_lookup("ompt_finalize_tool");
+  int before = rec_mark();
+  uint64_t me = rec_thread();
   finalize();
   int after = rec_mark();
+  /* the tool hears this thread end before it is finalized, as in LLVM */
+  int ended = 0;
+  for (int i = before; i < after; i++)
+    ended += rec_log[i].kind == REC_THREAD_END && rec_log[i].a == me;
+  if (!ended) {
+    printf("FAIL: no thread_end for the initial thread at ompt_finalize_tool\n");
+    return 1;
+  }
 #pragma omp parallel num_threads(2)
   {
   }

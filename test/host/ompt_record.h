@@ -178,8 +178,12 @@ static void rec_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *par, ompt_da
   rec_add(endpoint == ompt_scope_begin ? REC_MASKED_BEGIN : REC_MASKED_END, rec_id(par),
           rec_id(task), 0, 0, 0, 0, ra);
 }
+/* x: the calling task has a reenter frame (it is in the runtime) */
 static int rec_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra) {
-  rec_add(REC_CONTROL_TOOL, command, modifier, (uint64_t)(uintptr_t)arg, 0, 0, 0, ra);
+  ompt_frame_t *frame = NULL;
+  rec_get_task_info(0, NULL, NULL, &frame, NULL, NULL);
+  rec_add(REC_CONTROL_TOOL, command, modifier, (uint64_t)(uintptr_t)arg,
+          frame && frame->enter_frame.ptr != NULL, 0, 0, ra);
   return (int)(command * 10 + modifier);
 }
 
