@@ -81,7 +81,10 @@ OMP_EXPORT ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
 #define OMP_OMPT_VERSION 201611u
 #define OMP_OMPT_RUNTIME_VERSION "omprt libomp.so.5 (LLVM 19 ABI)"
 
-static ompt_start_tool_result_t *omp_ompt_try_library(const char *path) {
+/* One library: its tool's result, or NULL (*declined: it had an
+ * ompt_start_tool, which returned NULL). */
+static ompt_start_tool_result_t *omp_ompt_try_library(const char *path, bool *declined) {
+  *declined = false;
   OMP_OMPT_LOG("Opening %s... ", path);
   void *handle = dlopen(path, RTLD_LAZY);
   if (!handle) {
@@ -100,6 +103,7 @@ static ompt_start_tool_result_t *omp_ompt_try_library(const char *path) {
   ompt_start_tool_result_t *result = start(OMP_OMPT_VERSION, OMP_OMPT_RUNTIME_VERSION);
   if (!result) {
     OMP_OMPT_LOG("Found but not using the OMPT interface.\n");
+    *declined = true;
     dlclose(handle); /* the tool declined: nothing of it stays in use */
     return NULL;
   }
@@ -117,8 +121,12 @@ static ompt_start_tool_result_t *omp_ompt_try_libraries(const char *list) {
   ompt_start_tool_result_t *result = NULL;
   char *save = NULL;
   for (char *path = strtok_r(copy, ":", &save); path && !result;
-       path = strtok_r(NULL, ":", &save))
-    result = omp_ompt_try_library(path);
+       path = strtok_r(NULL, ":", &save)) {
+    bool declined;
+    result = omp_ompt_try_library(path, &declined);
+    if (declined)
+      OMP_OMPT_LOG("Continuing search...\n");
+  }
   free(copy);
   return result;
 }
@@ -143,7 +151,8 @@ static ompt_start_tool_result_t *omp_ompt_find_tool(void) {
   }
   /* LLVM's words: tests and scripts match them */
   OMP_OMPT_LOG("...searching tool libraries failed. Using archer tool.\n");
-  return omp_ompt_try_library("libarcher.so");
+  bool declined;
+  return omp_ompt_try_library("libarcher.so", &declined);
 }
 
 /* ---- entry points a tool looks up -------------------------------------------- */

@@ -25,6 +25,12 @@ omprt_add_test(ompt_tool_libraries SOURCES ompt_discovery.c LABELS ompt ARGS -1
 omprt_add_test(ompt_tool_verbose SOURCES ompt_discovery.c LABELS ompt ARGS -1
   ENV "OMP_TOOL_LIBRARIES=/nonexistent/libtool.so:${ompt_tool}" OMP_TOOL_VERBOSE_INIT=stdout
   PASS_REGEX "----- START LOGGING OF TOOL REGISTRATION -----\nSearch for OMP tool in current address space... Failed.\nSearching tool libraries...\nOMP_TOOL_LIBRARIES = /nonexistent/libtool.so:[^\n]*\nOpening /nonexistent/libtool.so... Failed: [^\n]*\nOpening [^\n]*libompt_test_tool.so... Success.\nSearching for ompt_start_tool in [^\n]*... tool: ompt_start_tool[^\n]*\nSuccess.\nTool was started and is using the OMPT interface.\n----- END LOGGING OF TOOL REGISTRATION -----\ntool: initialize")
+# a library whose tool declines: the search goes on to the next, in LLVM's
+# words (openmp/runtime/test/ompt/loadtool)
+omprt_add_test(ompt_tool_verbose_declined SOURCES ompt_discovery.c LABELS ompt ARGS -2
+  ENV "OMP_TOOL_LIBRARIES=${ompt_tool}:/nonexistent/libtool.so" OMP_TOOL_VERBOSE_INIT=stdout
+      OMPT_TEST_MODE=decline
+  PASS_REGEX "Searching for ompt_start_tool in [^\n]*libompt_test_tool.so... tool: ompt_start_tool[^\n]*\nFound but not using the OMPT interface.\nContinuing search...\nOpening /nonexistent/libtool.so... Failed")
 # nothing found: LLVM's lines, Archer tried last (not found, or declining
 # in a program without ThreadSanitizer)
 omprt_add_test(ompt_tool_verbose_none SOURCES ompt_discovery.c LABELS ompt ARGS -2
