@@ -552,9 +552,10 @@ static void omp_deps_wait(struct omp_thread *th, const kmp_depend_info_t *deps,
 
 static int omp_ompt_dependence_type(const kmp_depend_info_t *dep) {
   uint8_t f = dep->flags;
+  /* out and inout on omp_all_memory mean the same, and clang's encoding
+   * (0x80, or the address -1) keeps neither: out_all_memory, as LLVM says */
   if ((f & OMP_DEP_ALL) || dep->base_addr == -1)
-    return f & OMP_DEP_IN ? ompt_dependence_type_inout_all_memory
-                          : ompt_dependence_type_out_all_memory;
+    return ompt_dependence_type_out_all_memory;
   if (f & OMP_DEP_SET)
     return ompt_dependence_type_inoutset;
   if (f & OMP_DEP_MTX)

@@ -247,6 +247,52 @@ static void check_taskgroup_and_taskloop(void) {
   check_schedules(from, "taskgroup and taskloop");
 }
 
+/* omp_all_memory, in clang's encoding (flag 0x80) and in the other one
+ * LLVM's runtime accepts (the address -1, here with in|out): a tool hears
+ * out_all_memory for both, as from LLVM (ompt/tasks/omp_task_depend_all.c) */
+typedef struct {
+  intptr_t base_addr;
+  size_t len;
+  uint8_t flags;
+} dep_info_t;
+typedef int32_t (*task_entry_t)(int32_t, void *);
+extern void *__kmpc_omp_task_alloc(void *loc, int32_t gtid, int32_t flags,
+                                   size_t sizeof_task, size_t sizeof_shareds,
+                                   task_entry_t entry);
+extern int32_t __kmpc_omp_task_with_deps(void *loc, int32_t gtid, void *task,
+                                         int32_t ndeps, dep_info_t *deps,
+                                         int32_t nnoalias, dep_info_t *noalias);
+extern int32_t __kmpc_global_thread_num(void *loc);
+static int all_memory_ran;
+static int32_t all_memory_entry(int32_t gtid, void *task) {
+  (void)gtid;
+  (void)task;
+  __atomic_fetch_add(&all_memory_ran, 1, __ATOMIC_RELAXED);
+  return 0;
+}
+
+static void check_all_memory(void) {
+  int from = rec_mark();
+#pragma omp task depend(inout : omp_all_memory)
+  __atomic_fetch_add(&all_memory_ran, 1, __ATOMIC_RELAXED);
+  int32_t gtid = __kmpc_global_thread_num(NULL);
+  dep_info_t dep = {-1, 0, 3};
+  void *task = __kmpc_omp_task_alloc(NULL, gtid, 1 /* tied */, 64, 0, all_memory_entry);
+  __kmpc_omp_task_with_deps(NULL, gtid, task, 1, &dep, 0, NULL);
+#pragma omp taskwait
+  REC_CHECK(all_memory_ran == 2, "%d of 2 omp_all_memory tasks ran", all_memory_ran);
+  int reported = 0;
+  for (int i = from; i < rec_count; i++) {
+    struct rec_event *e = &rec_log[i];
+    if (e->kind != REC_DEPENDENCES)
+      continue;
+    REC_CHECK(e->x == 1 && e->y == ompt_dependence_type_out_all_memory,
+              "omp_all_memory task %d: n=%d type %d", reported, e->x, e->y);
+    reported++;
+  }
+  REC_CHECK(reported == 2, "%d dependences events for 2 omp_all_memory tasks", reported);
+}
+
 static void rec_at_finalize(void) {}
 
 int main(void) {
@@ -254,6 +300,7 @@ int main(void) {
   check_undeferred_and_included();
   check_detach();
   check_taskgroup_and_taskloop();
+  check_all_memory();
   printf("checked %d events\n", rec_count);
   return rec_failures != 0;
 }
