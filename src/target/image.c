@@ -80,6 +80,31 @@ static void tgt_parse_image(struct tgt_registered_image *r) {
 
 void tgt_activate_plugins_for_index(int index);
 
+/* One compilation unit's `requires` clauses (each unit with device code
+ * states them; 1 when it names none). reverse_offload, unified_address and
+ * unified_shared_memory change how the whole program offloads, so OpenMP
+ * wants each in every such unit or in none: a unit that differs is an
+ * error, as in LLVM. Called with tgt_images_lock held. */
+static void tgt_add_requirements(int64_t flags) {
+  static bool seen;
+  static const struct {
+    int64_t bit;
+    const char *name;
+  } must_agree[] = {{TGT_REQ_REVERSE_OFFLOAD, "reverse_offload"},
+                    {TGT_REQ_UNIFIED_ADDRESS, "unified_address"},
+                    {TGT_REQ_UNIFIED_SHARED_MEMORY, "unified_shared_memory"}};
+  if (seen)
+    for (size_t i = 0; i < sizeof(must_agree) / sizeof(must_agree[0]); i++)
+      if ((tgt_requires_flags ^ flags) & must_agree[i].bit)
+        tgt_fatal(NULL, "'#pragma omp requires %s' is not used consistently: "
+                        "a compilation unit with device code %s it and another "
+                        "does not (OpenMP wants it in every such unit or in none)",
+                  must_agree[i].name,
+                  (flags & must_agree[i].bit) ? "names" : "lacks");
+  seen = true;
+  tgt_requires_flags |= flags;
+}
+
 TGT_EXPORT void __tgt_register_lib(__tgt_bin_desc *desc) {
   tgt_init();
   pthread_mutex_lock(&tgt_images_lock);
@@ -98,7 +123,7 @@ TGT_EXPORT void __tgt_register_lib(__tgt_bin_desc *desc) {
   /* `requires` clauses travel as entries with no address (docs §1.4). */
   for (__tgt_offload_entry *e = desc->HostEntriesBegin; e && e < desc->HostEntriesEnd; e++)
     if (e->flags & OMP_REGISTER_REQUIRES)
-      tgt_requires_flags |= e->data;
+      tgt_add_requirements(e->data);
   pthread_mutex_unlock(&tgt_images_lock);
   /* A library dlopen()ed after a device started: its images load there now
    * (devices starting later load every registered image themselves). */

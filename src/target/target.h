@@ -286,6 +286,8 @@ bool tgt_map_add_shadow(struct tgt_map_entry *e, struct tgt_shadow_ptr s);
 /* `requires` clauses of the registered program (OMP_REQ_* bits, from the
  * offload entries with the REGISTER_REQUIRES flag). */
 extern int64_t tgt_requires_flags;
+#define TGT_REQ_REVERSE_OFFLOAD 0x002
+#define TGT_REQ_UNIFIED_ADDRESS 0x004
 #define TGT_REQ_UNIFIED_SHARED_MEMORY 0x008
 
 /* ---- map.c ------------------------------------------------------------------------- */
