@@ -488,6 +488,9 @@ struct omp_thread {
   int ompt_state;
   bool ompt_reduction_open; /* reduction.c: its end comes at __kmpc_end_reduce */
   bool ompt_yielding;       /* task.c: in a taskyield */
+  /* the undeferred untied task this thread runs asked for its next part
+   * as its current part returns (task.c: the parts run in a loop) */
+  bool untied_next_part;
   const void *ompt_codeptr;
   /* ompt_target.c: the target construct this thread is in, for
    * ompt_get_target_info */

@@ -267,8 +267,14 @@ void omp_task_execute(struct omp_thread *th, struct omp_task *task) {
     task->ompt_frame.exit_frame_flags = ompt_frame_runtime | ompt_frame_framepointer;
   }
   if (abi->routine &&
-      (OMP_LIKELY(!omp_global.cancellation) || !omp_task_discarded(task)))
-    abi->routine(th->gtid, abi);
+      (OMP_LIKELY(!omp_global.cancellation) || !omp_task_discarded(task))) {
+    /* An undeferred untied task's parts, one after the other: each asks
+     * for the next just before it returns, nothing running in between. */
+    do {
+      th->untied_next_part = false;
+      abi->routine(th->gtid, abi);
+    } while (th->untied_next_part);
+  }
   else if (ompt && abi->routine) /* which cancellation discarded it, as LLVM */
     omp_ompt_cancel(task,
                     (omp_taskgroup_is_cancelled(task) ? ompt_cancel_taskgroup
@@ -389,13 +395,20 @@ static void omp_task_take_priority(struct omp_task *task) {
 static int32_t omp_task_submit(struct omp_thread *th, struct omp_task *task) {
   kmp_task_t *new_task = omp_task_abi(task);
   if (task->started) {
-    /* An untied task scheduling its next part. An undeferred one (if(0),
-     * included in a final task, or in a team of one) runs it here and now:
-     * its generating task must not go on before the body is done, and a
-     * team of one has nobody else to run it. */
-    if (omp_task_undeferred(task) && (task->if0 || task->parent->final ||
-                                      th->team == task->team)) {
+    /* An untied task scheduling its next part. An undeferred one runs it
+     * before its generating task goes on: if(0), whose body the compiler
+     * calls itself, here and now; one omp_task_execute runs (included in a
+     * final task, or in a team of one, which has nobody else to run it) as
+     * soon as this part returns, omp_task_execute looping over the parts
+     * (a loop of scheduling points would otherwise nest a frame per
+     * point: LLVM 19 overflows the stack there). */
+    if (task->if0) {
       new_task->routine(th->gtid, new_task);
+      return 0;
+    }
+    if (th->task == task && (task->parent->final ||
+                             (th->team == task->team && omp_task_undeferred(task)))) {
+      th->untied_next_part = true;
       return 0;
     }
     atomic_fetch_add(&task->parts, 1);

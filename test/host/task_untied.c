@@ -3,8 +3,8 @@
  * the next part_id, so a part may continue on another thread. Checked: all
  * parts run exactly once and in order, the children a part waits for are
  * done, a generator of many tasks, and an untied task that is undeferred
- * (if(0)) or included (final) still runs every part before the construct
- * ends. The untied if(0) case runs alone (argument "if0"): LLVM 19 aborts
+ * (if(0)) or included (final), or in a team of one, still runs every part
+ * before the construct ends, however many parts it has. The untied if(0) case runs alone (argument "if0"): LLVM 19 aborts
  * on it (assertion td_last_tied, kmp_tasking.cpp:1836), a bug of LLVM's. */
 #include <omp.h>
 #include <stdatomic.h>
@@ -104,6 +104,36 @@ int main(int argc, char **argv) {
     }
   }
   CHECK_EQ_INT(fsteps_after, 2);
+
+  /* An undeferred untied task with a scheduling point in a long loop, in a
+   * team of one and included in a final task: each point starts a part,
+   * and the parts run one after the other, not nested (LLVM 19 nests a
+   * frame per part there and overflows the stack). */
+  enum { POINTS = 1000000 };
+  long loops[2] = {0, 0}, after[2] = {-1, -1};
+#pragma omp parallel num_threads(1)
+  {
+#pragma omp task untied shared(loops)
+    for (int i = 0; i < POINTS; i++) {
+      loops[0]++;
+#pragma omp taskyield
+    }
+    after[0] = loops[0];
+  }
+#pragma omp parallel num_threads(2)
+#pragma omp single
+#pragma omp task final(1) shared(loops, after)
+  {
+#pragma omp task untied shared(loops)
+    for (int i = 0; i < POINTS; i++) {
+      loops[1]++;
+#pragma omp taskyield
+    }
+    after[1] = loops[1];
+  }
+  CHECK(after[0] == POINTS && after[1] == POINTS,
+        "untied parts in a loop: team of one %ld, included %ld, of %d", after[0],
+        after[1], (int)POINTS);
 
   /* Untied tasks with no parallel region. */
   int solo = 0;
