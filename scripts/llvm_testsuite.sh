@@ -15,6 +15,7 @@
 # known differences marked and explained below. A report, not a test: exit
 # status 0 unless set-up fails. About 10 minutes on 2 cores.
 set -euo pipefail
+export LC_ALL=C # sort and join agree on the order
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
 work=${2:-/tmp/omprt-llvm-tests}
@@ -44,7 +45,7 @@ if [ ! -d "$src/openmp/runtime/test" ]; then
   tar -xf "$tarball" -C "$work" --wildcards '*/openmp/runtime/test/*' \
     '*/openmp/runtime/src/*' '*/offload/test/*' '*/llvm/utils/lit/*'
 fi
-lit=(/usr/bin/python3 "$src/llvm/utils/lit/lit.py" -j"$(nproc)" --timeout 120 -q)
+lit=(/usr/bin/python3 "$src/llvm/utils/lit/lit.py" -j"$(nproc)" --timeout 120 -s)
 
 # lit.site.cfg for libomp's suite, against the runtime in $2.
 runtime_site() {
