@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# LLVM 19's own lit tests as a third opinion: openmp/runtime/test (libomp)
-# and offload/test for the x86_64 offload device (libomptarget), from
+# LLVM 19's own lit tests as a third opinion: openmp/runtime/test (libomp),
+# offload/test for the x86_64 offload device (libomptarget) and
+# openmp/tools/archer/tests (LLVM's race detector on the runtime), from
 # Debian's llvm-toolchain-19 source tarball, run by LLVM's lit against
 # LLVM 19's runtime and against ours. Each test is compiled by clang-19 with
 # LLVM's omp.h, as a user's program is; only the library directory differs.
 # What counts is where the two runtimes differ.
 #
-#   scripts/llvm_testsuite.sh [build-dir] [work-dir] [--only runtime|offload]
+#   scripts/llvm_testsuite.sh [build-dir] [work-dir] [--only runtime|offload|archer]
 #
 # build-dir defaults to ./build, work-dir to /tmp/omprt-llvm-tests. Needs
 # network access once (the 160 MB tarball), python3-psutil (lit's per-test
@@ -37,13 +38,14 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 src=$work/llvm-toolchain-19_$version
-if [ ! -d "$src/openmp/runtime/test" ]; then
+if [ ! -d "$src/openmp/runtime/test" ] || [ ! -d "$src/openmp/tools/archer/tests" ]; then
   mkdir -p "$work"
   tarball=$work/llvm-toolchain-19_$version.orig.tar.xz
   [ -s "$tarball" ] || curl -fsSL -o "$tarball" \
     "http://deb.debian.org/debian/pool/main/l/llvm-toolchain-19/llvm-toolchain-19_$version.orig.tar.xz"
   tar -xf "$tarball" -C "$work" --wildcards '*/openmp/runtime/test/*' \
-    '*/openmp/runtime/src/*' '*/offload/test/*' '*/llvm/utils/lit/*'
+    '*/openmp/runtime/src/*' '*/offload/test/*' '*/llvm/utils/lit/*' \
+    '*/openmp/tools/archer/tests/*'
 fi
 lit=(/usr/bin/python3 "$src/llvm/utils/lit/lit.py" -j"$(nproc)" --timeout 120 -s)
 
@@ -108,6 +110,32 @@ lit_config.load_config(config, "$src/offload/test/lit.cfg")
 EOF
 }
 
+# lit.site.cfg for Archer's suite: TSan-instrumented programs on the
+# runtime in $2, with LLVM 19's libarcher.so (the runtime loads it as its
+# tool of last resort) found through $1, which holds only a link to it.
+archer_site() {
+  ln -sf "$llvm_lib/libarcher.so" "$1/libarcher.so"
+  mkdir -p "$1/obj"
+  cat <<EOF
+config.test_c_compiler = "/usr/bin/clang-19"
+config.test_cxx_compiler = "/usr/bin/clang++-19"
+config.test_compiler_features = ["clang", "clang-19"]
+config.test_filecheck = "$llvm_bin/FileCheck"
+config.test_not = "$llvm_bin/not"
+config.test_openmp_flags = "-fopenmp"
+config.test_extra_flags = ""
+config.libomp_obj_root = "$1"
+config.omp_library_dir = "$2"
+config.omp_header_dir = "$llvm_lib/clang/19/include"
+config.operating_system = "Linux"
+config.has_libatomic = True
+config.has_tsan = True
+config.test_archer_flags = ""
+config.libarcher_obj_root = "$1/obj"
+lit_config.load_config(config, "$src/openmp/tools/archer/tests/lit.cfg")
+EOF
+}
+
 # Known differences, by test (a regex on the lit name), each with its reason.
 # Message wording: ours says "omp: warning:"/"omptarget: error:" in our own
 # words (STYLE.md), where LLVM's tests FileCheck LLVM's; fatal offload errors
@@ -158,12 +186,16 @@ run_suite() { # suite-name site-function
 }
 
 echo "LLVM $version's lit tests, clang-19, LLVM 19's runtime vs ours ($build/lib)"
-if [ "$only" != offload ]; then
+if [ -z "$only" ] || [ "$only" = runtime ]; then
   echo "openmp/runtime/test:"
   run_suite runtime runtime_site
 fi
-if [ "$only" != runtime ]; then
+if [ -z "$only" ] || [ "$only" = offload ]; then
   echo "offload/test (x86_64-pc-linux-gnu):"
   run_suite offload offload_site
+fi
+if [ -z "$only" ] || [ "$only" = archer ]; then
+  echo "openmp/tools/archer/tests (LLVM 19's libarcher.so):"
+  run_suite archer archer_site
 fi
 echo "logs: $work/<suite>-<runtime>/lit.log"
