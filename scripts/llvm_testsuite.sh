@@ -146,7 +146,6 @@ declare -A why=(
   ['ompt/misc/runtime_error']='message wording'
   ['ompt/misc/api_calls_from_other_thread']='ompt_get_state on a thread unknown to the runtime: ompt_state_undefined (the specification); LLVM says work_serial'
   ['ompt/teams/(parallel_team|serial_teams|serialized|team)']='LLVM reports a parallel region of its own inside each host team; ours reports the teams construct only'
-  ['tasking/hidden_helper_task/gtid']='LLVM numbers hidden helpers 1..N among gtids; ours number them as they are made'
   ['tasking/hidden_helper_task/affinity']='LLVM-specific affinity report wording'
   ['tasking/kmp_task_deps_multiple_edges']='calls LLVM testing hooks (__kmpc_task_get_successors), not provided'
   ['mapping/declare_mapper_api']='treats the mapper handle as LLVM internal std::vector'

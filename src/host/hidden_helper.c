@@ -137,7 +137,7 @@ static void omp_hh_start(void) {
     struct omp_thread *th = calloc(1, sizeof(*th));
     if (!th)
       omp_fatal(NULL, "out of memory creating a hidden helper thread");
-    omp_assign_gtid(th);
+    omp_assign_hidden_helper_gtid(th, i);
     th->place = -1;
     th->team = team;
     th->tid = i;

@@ -76,15 +76,32 @@ struct omp_thread *omp_thread_by_gtid(int gtid) {
   return atomic_load_explicit(&omp_threads[gtid], memory_order_acquire);
 }
 
-/* Hand out a gtid and publish the thread under it. */
-int omp_assign_gtid(struct omp_thread *th) {
-  int gtid = atomic_fetch_add(&omp_next_gtid, 1);
+static _Atomic int omp_helper_gtids; /* hidden helpers numbered so far */
+
+static int omp_publish_gtid(struct omp_thread *th, int gtid) {
   if (gtid >= OMP_MAX_GTIDS)
     omp_fatal(NULL, "more than %d threads have used the OpenMP runtime",
               OMP_MAX_GTIDS);
   th->gtid = gtid;
   atomic_store_explicit(&omp_threads[gtid], th, memory_order_release);
   return gtid;
+}
+
+/* Hand out a gtid and publish the thread under it. Numbered as LLVM
+ * numbers them (its tasking/hidden_helper_task/gtid.cpp checks it): the
+ * first initial thread 0, the hidden helper threads 1..N (kept for them
+ * whether or not they are ever made; the configuration is read before any
+ * second thread registers), every other thread after them. */
+int omp_assign_gtid(struct omp_thread *th) {
+  int count = atomic_fetch_add(&omp_next_gtid, 1);
+  int helpers = omp_global.use_hidden_helper_task ? omp_global.num_hidden_helper_threads : 0;
+  return omp_publish_gtid(th, count == 0 ? 0 : count + helpers);
+}
+
+/* Hidden helper `index` (0-based) of the team hidden_helper.c makes. */
+int omp_assign_hidden_helper_gtid(struct omp_thread *th, int index) {
+  atomic_fetch_add(&omp_helper_gtids, 1);
+  return omp_publish_gtid(th, 1 + index);
 }
 
 /* A thread that never started gives its record up: gtid names nobody
@@ -231,7 +248,7 @@ OMP_EXPORT int32_t __kmpc_global_thread_num(ident_t *loc) {
 OMP_EXPORT int32_t __kmpc_global_num_threads(ident_t *loc) {
   (void)loc;
   omp_runtime_init();
-  return atomic_load(&omp_next_gtid);
+  return atomic_load(&omp_next_gtid) + atomic_load(&omp_helper_gtids);
 }
 
 OMP_EXPORT int32_t __kmpc_bound_thread_num(ident_t *loc) {

@@ -3,7 +3,9 @@
  * they run on helper threads (not the encountering one), taskwait waits for
  * them, dependences order them against regular tasks both ways, and idle
  * helpers burn no CPU. With LIBOMP_NUM_HIDDEN_HELPER_THREADS=0 (argument
- * "off") they are ordinary tasks. */
+ * "off") they are ordinary tasks. Global thread ids are LLVM's: the
+ * initial thread 0, the helpers 1..8 (the default count), the region's
+ * workers after them (LLVM's tasking/hidden_helper_task/gtid.cpp). */
 #define _GNU_SOURCE
 #include <omp.h>
 #include <stdatomic.h>
@@ -19,6 +21,7 @@ struct record {
   atomic_int order;
   int helper_pos, regular_pos;
   pid_t helper_tid;
+  int32_t helper_gtid;
 };
 
 static int32_t helper_body(int32_t gtid, void *arg) {
@@ -26,6 +29,7 @@ static int32_t helper_body(int32_t gtid, void *arg) {
   struct record *r = *(struct record **)((kmp_task_t *)arg)->shareds;
   usleep(3000); /* a later regular task must still wait for us */
   r->helper_tid = gettid();
+  r->helper_gtid = __kmpc_global_thread_num(NULL);
   r->helper_pos = atomic_fetch_add(&r->order, 1);
   return 0;
 }
@@ -48,6 +52,10 @@ int main(int argc, char **argv) {
   int helpers_on = !(argc > 1 && strcmp(argv[1], "off") == 0);
   int32_t gtid = __kmpc_global_thread_num(NULL);
   pid_t me = gettid();
+  /* a worker made before any helper still numbers after the helpers */
+  int32_t member_gtid[2] = {-1, -1};
+#pragma omp parallel num_threads(2)
+  member_gtid[omp_get_thread_num()] = __kmpc_global_thread_num(NULL);
 
   /* 1. No parallel region: a helper task runs elsewhere, taskwait waits. */
   struct record r = {0};
@@ -102,6 +110,15 @@ int main(int argc, char **argv) {
   for (int i = 0; i < N; i++)
     ran += atomic_load(&many[i].order);
   CHECK_EQ_INT(ran, N);
+  CHECK(gtid == 0 && member_gtid[0] == 0, "the initial thread's gtid is %d, not 0", gtid);
+  if (helpers_on) {
+    int outside = 0;
+    for (int i = 0; i < N; i++)
+      outside += many[i].helper_gtid < 1 || many[i].helper_gtid > 8;
+    CHECK(outside == 0, "%d helper tasks ran on gtids outside 1..8", outside);
+    CHECK(member_gtid[1] > 8, "a worker's gtid %d is among the helpers' 1..8",
+          member_gtid[1]);
+  }
 
   /* 4. Idle helpers sleep: no CPU burnt while the program idles (the
    * region's workers sleep too once OMP_WAIT_POLICY=passive). */
