@@ -274,13 +274,13 @@ void omp_task_execute(struct omp_thread *th, struct omp_task *task) {
       th->untied_next_part = false;
       abi->routine(th->gtid, abi);
     } while (th->untied_next_part);
-  }
-  else if (ompt && abi->routine) /* which cancellation discarded it, as LLVM */
+  } else if (ompt && abi->routine) { /* which cancellation discarded it, as LLVM */
     omp_ompt_cancel(task,
                     (omp_taskgroup_is_cancelled(task) ? ompt_cancel_taskgroup
                                                       : ompt_cancel_parallel) |
                         ompt_cancel_discarded_task,
                     NULL);
+  }
   th->task = saved;
   /* An untied task that re-enqueued its next part is not done yet. */
   if (ompt && atomic_load_explicit(&task->parts, memory_order_relaxed) > 1)
