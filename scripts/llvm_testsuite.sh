@@ -49,21 +49,29 @@ if [ ! -d "$src/openmp/runtime/test" ] || [ ! -d "$src/openmp/tools/archer/tests
 fi
 lit=(/usr/bin/python3 "$src/llvm/utils/lit/lit.py" -j"$(nproc)" --timeout 120 -s)
 
-# lit.site.cfg for libomp's suite, against the runtime in $2.
-runtime_site() {
+# The compiler every suite's programs are built with: clang-19 and its
+# OpenMP flag, as a user's (all three site configs name these keys).
+compiler_site() {
   cat <<EOF
 config.test_c_compiler = "/usr/bin/clang-19"
 config.test_cxx_compiler = "/usr/bin/clang++-19"
 config.test_compiler_features = ["clang", "clang-19"]
+config.test_openmp_flags = "-fopenmp"
+config.test_extra_flags = ""
+config.operating_system = "Linux"
+EOF
+}
+
+# lit.site.cfg for libomp's suite, against the runtime in $2.
+runtime_site() {
+  compiler_site
+  cat <<EOF
 config.test_compiler_has_omp_h = False
 config.test_filecheck = "$llvm_bin/FileCheck"
 config.test_not = "$llvm_bin/not"
-config.test_openmp_flags = "-fopenmp"
-config.test_extra_flags = ""
 config.libomp_obj_root = "$1"
 config.library_dir = "$2"
 config.omp_header_directory = "$llvm_lib/clang/19/include"
-config.operating_system = "Linux"
 config.hwloc_library_dir = ""
 config.using_hwloc = False
 config.has_ompt = True
@@ -79,14 +87,10 @@ EOF
 
 # lit.site.cfg for libomptarget's suite on the x86_64 device.
 offload_site() {
+  compiler_site
   cat <<EOF
 config.bin_llvm_tools_dir = "$llvm_bin"
-config.test_c_compiler = "/usr/bin/clang-19"
-config.test_cxx_compiler = "/usr/bin/clang++-19"
 config.test_fortran_compiler = ""
-config.test_compiler_features = ["clang", "clang-19"]
-config.test_openmp_flags = "-fopenmp"
-config.test_extra_flags = ""
 config.cuda_path = ""
 config.cuda_libdir = ""
 config.cuda_test_arch = ""
@@ -98,7 +102,6 @@ config.llvm_library_intdir = "$llvm_lib"
 config.omp_header_directory = "$llvm_lib/clang/19/include"
 config.omp_host_rtl_directory = "$2"
 config.llvm_lib_directory = "$2"
-config.operating_system = "Linux"
 config.libomptarget_all_targets = ["x86_64-pc-linux-gnu"]
 config.libomptarget_current_target = "x86_64-pc-linux-gnu"
 config.libomptarget_filecheck = "$llvm_bin/FileCheck"
@@ -116,18 +119,13 @@ EOF
 archer_site() {
   ln -sf "$llvm_lib/libarcher.so" "$1/libarcher.so"
   mkdir -p "$1/obj"
+  compiler_site
   cat <<EOF
-config.test_c_compiler = "/usr/bin/clang-19"
-config.test_cxx_compiler = "/usr/bin/clang++-19"
-config.test_compiler_features = ["clang", "clang-19"]
 config.test_filecheck = "$llvm_bin/FileCheck"
 config.test_not = "$llvm_bin/not"
-config.test_openmp_flags = "-fopenmp"
-config.test_extra_flags = ""
 config.libomp_obj_root = "$1"
 config.omp_library_dir = "$2"
 config.omp_header_dir = "$llvm_lib/clang/19/include"
-config.operating_system = "Linux"
 config.has_libatomic = True
 config.has_tsan = True
 config.test_archer_flags = ""
