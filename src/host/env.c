@@ -401,6 +401,7 @@ static void omp_env_library(struct omp_global *g) {
 }
 
 /* KMP_BLOCKTIME: milliseconds (or "<n>ms", "<n>us"), or "infinite". */
+#define OMP_BLOCKTIME_SYNTAX "expected milliseconds, <n>ms, <n>us or infinite"
 static bool omp_parse_blocktime(const char *text, int64_t *ns) {
   if (omp_text_is(text, "infinite") || omp_text_is(text, "infinity")) {
     *ns = -1;
@@ -449,8 +450,7 @@ static void omp_env_waiting(struct omp_global *g) {
   if (omp_parse_blocktime(bt, &ns))
     g->blocktime_ns = ns;
   else
-    omp_env_bad("KMP_BLOCKTIME", bt,
-                "expected milliseconds, <n>ms, <n>us or infinite");
+    omp_env_bad("KMP_BLOCKTIME", bt, OMP_BLOCKTIME_SYNTAX);
 }
 
 /* ---- nesting --------------------------------------------------------------- */
@@ -698,8 +698,8 @@ bool omp_env_apply_late(const char *name, const char *value) {
     if (omp_parse_blocktime(value, &ns))
       __atomic_store_n(&g->blocktime_ns, ns, __ATOMIC_RELAXED);
     else
-      omp_warn("KMP_BLOCKTIME=\"%s\": expected milliseconds, <n>ms, <n>us or "
-               "infinite; the blocktime is unchanged", value);
+      omp_warn("KMP_BLOCKTIME=\"%s\": " OMP_BLOCKTIME_SYNTAX "; the blocktime is unchanged",
+               value);
     return true;
   }
   if (strcmp(name, "KMP_WARNINGS") == 0) {
