@@ -2,6 +2,7 @@
  * dependences of every kind, scheduling (each task switched to once and
  * completed once, on some thread), undeferred and included tasks, detached
  * tasks' fulfilment, taskwait and taskgroup regions, and taskloop. */
+#include "kmp_tasks.h"
 #include "ompt_record.h"
 
 /* Every task created since `from`: switched to exactly once, completed
@@ -250,19 +251,6 @@ static void check_taskgroup_and_taskloop(void) {
 /* omp_all_memory, in clang's encoding (flag 0x80) and in the other one
  * LLVM's runtime accepts (the address -1, here with in|out): a tool hears
  * out_all_memory for both, as from LLVM (ompt/tasks/omp_task_depend_all.c) */
-typedef struct {
-  intptr_t base_addr;
-  size_t len;
-  uint8_t flags;
-} dep_info_t;
-typedef int32_t (*task_entry_t)(int32_t, void *);
-extern void *__kmpc_omp_task_alloc(void *loc, int32_t gtid, int32_t flags,
-                                   size_t sizeof_task, size_t sizeof_shareds,
-                                   task_entry_t entry);
-extern int32_t __kmpc_omp_task_with_deps(void *loc, int32_t gtid, void *task,
-                                         int32_t ndeps, dep_info_t *deps,
-                                         int32_t nnoalias, dep_info_t *noalias);
-extern int32_t __kmpc_global_thread_num(void *loc);
 static int all_memory_ran;
 static int32_t all_memory_entry(int32_t gtid, void *task) {
   (void)gtid;
@@ -276,8 +264,9 @@ static void check_all_memory(void) {
 #pragma omp task depend(inout : omp_all_memory)
   __atomic_fetch_add(&all_memory_ran, 1, __ATOMIC_RELAXED);
   int32_t gtid = __kmpc_global_thread_num(NULL);
-  dep_info_t dep = {-1, 0, 3};
-  void *task = __kmpc_omp_task_alloc(NULL, gtid, 1 /* tied */, 64, 0, all_memory_entry);
+  kmp_depend_info_t dep = {-1, 0, 3};
+  kmp_task_t *task = __kmpc_omp_task_alloc(NULL, gtid, 1 /* tied */, sizeof(kmp_task_t), 0,
+                                           all_memory_entry);
   __kmpc_omp_task_with_deps(NULL, gtid, task, 1, &dep, 0, NULL);
 #pragma omp taskwait
   REC_CHECK(all_memory_ran == 2, "%d of 2 omp_all_memory tasks ran", all_memory_ran);

@@ -17,25 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  void *addr;
-  char *name;
-  size_t size;
-  int32_t flags, data;
-} offload_entry;
-
-typedef struct {
-  void *start, *end;
-  offload_entry *entries_begin, *entries_end;
-} device_image;
-
-typedef struct {
-  int32_t num_images;
-  device_image *images;
-  offload_entry *host_begin, *host_end;
-} bin_desc;
-
-void __tgt_register_lib(bin_desc *desc);
+#include "tgt_bin_desc.h"
 
 /* LLVM's offload binary: header, one entry, its string table, the image. */
 struct binary_header {
