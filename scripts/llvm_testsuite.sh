@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # LLVM 19's own lit tests as a third opinion: openmp/runtime/test (libomp),
-# offload/test for the x86_64 offload device (libomptarget) and
+# offload/test for the x86_64 offload device (libomptarget), offload/test
+# built for nvptx64 with each device runtime (build only, plain and
+# -foffload-lto; where CUDA's ptxas is present) and
 # openmp/tools/archer/tests (LLVM's race detector on the runtime), from
 # Debian's llvm-toolchain-19 source tarball, run by LLVM's lit against
 # LLVM 19's runtime and against ours. Each test is compiled by clang-19 with
 # LLVM's omp.h, as a user's program is; only the library directory differs.
 # What counts is where the two runtimes differ.
 #
-#   scripts/llvm_testsuite.sh [build-dir] [work-dir] [--only runtime|offload|archer]
+#   scripts/llvm_testsuite.sh [build-dir] [work-dir] [--only runtime|offload|nvptx|archer]
 #
 # build-dir defaults to ./build, work-dir to /tmp/omprt-llvm-tests. Needs
 # network access once (the 160 MB tarball), python3-psutil (lit's per-test
 # timeout: 120 s), FileCheck and not (llvm-19-tools). Prints a count per
 # outcome for each runtime, then every test whose outcome differs, with the
 # known differences marked and explained below. A report, not a test: exit
-# status 0 unless set-up fails. About 10 minutes on 2 cores.
+# status 0 unless set-up fails. About 30 minutes on 2 cores.
 set -euo pipefail
 export LC_ALL=C # sort and join agree on the order
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +26,7 @@ only=${4:-}
 [ "${3:-}" = --only ] || only=""
 llvm_lib=/usr/lib/llvm-19/lib
 llvm_bin=/usr/lib/llvm-19/bin
+cuda=/usr/local/cuda
 version=19.1.7
 [ -e "$build/lib/libomp.so.5" ] || { echo "llvm_testsuite: no $build/lib/libomp.so.5 (build first)" >&2; exit 2; }
 [ -e "$llvm_lib/libomp.so.5" ] || { echo "llvm_testsuite: LLVM 19's libomp missing (libomp-19-dev)" >&2; exit 2; }
@@ -85,32 +88,65 @@ lit_config.load_config(config, "$src/openmp/runtime/test/lit.cfg")
 EOF
 }
 
-# lit.site.cfg for libomptarget's suite on the x86_64 device.
+# lit.site.cfg for libomptarget's suite, against the runtime in $2, on the
+# device $offload_target names: x86_64-pc-linux-gnu (default: programs are
+# built and run), or nvptx64-nvidia-cuda[-LTO] (sm_90), build only: each
+# test's programs are built with the device runtime in $2 (linked into the
+# device image: --libomptarget-nvptx-bc-path, libomptarget.devicertl.a),
+# through ptxas and nvlink, and never run (the machines that build have no
+# GPU, those with a GPU no clang). There a test passes when every program
+# builds; runs become no-ops and FileCheck reads nothing. What that finds is
+# device ABI that one runtime lacks: an undefined symbol at the device link,
+# code that ptxas rejects.
 offload_site() {
+  local target=${offload_target:-x86_64-pc-linux-gnu} f
+  local libdir=$2 intdir=$llvm_lib filecheck=$llvm_bin/FileCheck
+  local cuda_path="" arch="" all_targets='"x86_64-pc-linux-gnu"'
   compiler_site
+  if [[ $target == nvptx* ]]; then
+    libdir=$1/lib intdir=$2 filecheck=$1/sink cuda_path=$cuda arch=90
+    mkdir -p "$libdir"
+    for f in "$2"/*; do ln -sf "$f" "$libdir/"; done
+    ln -sfn "$2" "$libdir/DeviceRTL" # lit.cfg's bc path is <library_dir>/DeviceRTL
+    printf '#!/bin/sh\ncat >/dev/null\n' >"$filecheck"
+    chmod +x "$filecheck"
+    # every target a RUN line names: the others become "echo ignored-command"
+    all_targets='"aarch64-unknown-linux-gnu", "aarch64-unknown-linux-gnu-LTO",
+  "x86_64-pc-linux-gnu", "x86_64-pc-linux-gnu-LTO", "s390x-ibm-linux-gnu",
+  "s390x-ibm-linux-gnu-LTO", "powerpc64-ibm-linux-gnu",
+  "powerpc64le-ibm-linux-gnu", "amdgcn-amd-amdhsa", "'$target'"'
+    echo 'config.test_extra_flags = "--offload-arch=sm_90"'
+  fi
   cat <<EOF
 config.bin_llvm_tools_dir = "$llvm_bin"
 config.test_fortran_compiler = ""
-config.cuda_path = ""
+config.cuda_path = "$cuda_path"
 config.cuda_libdir = ""
-config.cuda_test_arch = ""
+config.cuda_test_arch = "$arch"
 config.amdgpu_test_arch = ""
-config.libomptarget_obj_root = "$1/x86_64-pc-linux-gnu"
-config.library_dir = "$2"
-config.llvm_library_dir = "$2"
-config.llvm_library_intdir = "$llvm_lib"
+config.libomptarget_obj_root = "$1/$target"
+config.library_dir = "$libdir"
+config.llvm_library_dir = "$libdir"
+config.llvm_library_intdir = "$intdir"
 config.omp_header_directory = "$llvm_lib/clang/19/include"
 config.omp_host_rtl_directory = "$2"
 config.llvm_lib_directory = "$2"
-config.libomptarget_all_targets = ["x86_64-pc-linux-gnu"]
-config.libomptarget_current_target = "x86_64-pc-linux-gnu"
-config.libomptarget_filecheck = "$llvm_bin/FileCheck"
+config.libomptarget_all_targets = [$all_targets]
+config.libomptarget_current_target = "$target"
+config.libomptarget_filecheck = "$filecheck"
 config.libomptarget_not = "$llvm_bin/not"
 config.libomptarget_debug = False
 config.has_libomptarget_ompt = True
 config.libomptarget_has_libc = False
 lit_config.load_config(config, "$src/offload/test/lit.cfg")
 EOF
+  if [[ $target == nvptx* ]]; then
+    cat <<EOF
+# Build only: the program runs (expected to fail or not) become no-ops.
+config.substitutions = [(k, "true") if k.startswith(("%libomptarget-run-nvptx", "%libomptarget-run-fail-nvptx"))
+                        else (k, v) for k, v in config.substitutions]
+EOF
+  fi
 }
 
 # lit.site.cfg for Archer's suite: TSan-instrumented programs on the
@@ -166,7 +202,7 @@ run_suite() { # suite-name site-function
     "${lit[@]}" --xunit-xml-output "$dir/results.xml" "$dir" >"$dir/lit.log" 2>&1 || true
     # one "<outcome> <test>" line per test that did not pass
     grep -E '^(FAIL|XPASS|TIMEOUT|UNRESOLVED): ' "$dir/lit.log" |
-      sed -E 's/^([A-Z]+): [^:]+:: (x86_64-pc-linux-gnu :: )?([^ ]+).*/\3 \1/' | sort >"$dir/failed.txt" || true
+      sed -E 's/^([A-Z]+): [^:]+:: ((x86_64-pc-linux-gnu|nvptx64-nvidia-cuda(-LTO)?) :: )?([^ ]+).*/\5 \1/' | sort >"$dir/failed.txt" || true
     echo "  $v:" "$(grep -E '^ *(Passed|Failed|Unsupported|Timed Out|Expectedly Failed|Unresolved) *:' "$dir/lit.log" |
       sed -E 's/ +/ /g; s/ \([0-9.]+%\)//' | tr '\n' ';')"
   done
@@ -190,6 +226,12 @@ fi
 if [ -z "$only" ] || [ "$only" = offload ]; then
   echo "offload/test (x86_64-pc-linux-gnu):"
   run_suite offload offload_site
+fi
+if { [ -z "$only" ] && [ -x "$cuda/bin/ptxas" ]; } || [ "$only" = nvptx ]; then
+  echo "offload/test (nvptx64-nvidia-cuda, sm_90, build only: LLVM 19's device runtime vs ours):"
+  offload_target=nvptx64-nvidia-cuda run_suite nvptx offload_site
+  echo "offload/test (nvptx64-nvidia-cuda-LTO: the same with -foffload-lto):"
+  offload_target=nvptx64-nvidia-cuda-LTO run_suite nvptx-lto offload_site
 fi
 if [ -z "$only" ] || [ "$only" = archer ]; then
   echo "openmp/tools/archer/tests (LLVM 19's libarcher.so):"
