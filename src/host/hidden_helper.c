@@ -165,6 +165,7 @@ static void omp_hh_start(void) {
       n = i;
       break;
     }
+    omp_live_threads_add(1);
   }
   omp_hh_queues = n;
   /* The encountering thread waits until the team accepts tasks. */

@@ -76,7 +76,14 @@ struct omp_thread *omp_thread_by_gtid(int gtid) {
   return atomic_load_explicit(&omp_threads[gtid], memory_order_acquire);
 }
 
-static _Atomic int omp_helper_gtids; /* hidden helpers numbered so far */
+/* Threads of the process the runtime knows that exist now: registered
+ * user threads until they end, workers (busy or pooled) and hidden helpers
+ * until they end. What __kmpc_global_num_threads reports (LLVM's
+ * __kmp_all_nth): a gtid count would also count ended threads, and in a
+ * forked child the parent's. */
+static _Atomic int omp_live_threads;
+
+void omp_live_threads_add(int delta) { atomic_fetch_add(&omp_live_threads, delta); }
 
 static int omp_publish_gtid(struct omp_thread *th, int gtid) {
   if (gtid >= OMP_MAX_GTIDS)
@@ -100,7 +107,6 @@ int omp_assign_gtid(struct omp_thread *th) {
 
 /* Hidden helper `index` (0-based) of the team hidden_helper.c makes. */
 int omp_assign_hidden_helper_gtid(struct omp_thread *th, int index) {
-  atomic_fetch_add(&omp_helper_gtids, 1);
   return omp_publish_gtid(th, 1 + index);
 }
 
@@ -177,6 +183,7 @@ struct omp_thread *omp_register_root(void) {
   struct omp_team *team = th->root_team;
   struct omp_task *task = team->implicit_tasks;
   omp_threads_busy_add(1);
+  omp_live_threads_add(1);
   th->is_root = true;
   th->place = -1;
   th->os_tid = (int)gettid();
@@ -210,6 +217,7 @@ static void omp_root_exit(void *arg) {
   th->nested_hot_len = 0;
   omp_team_spare_free(th);
   omp_threads_busy_add(-1);
+  omp_live_threads_add(-1);
   omp_task_flush_done(th); /* the tasks it completed, not yet counted off */
   /* A later destructor of this thread that calls the runtime registers
    * afresh rather than use a record another thread may have taken. */
@@ -228,7 +236,10 @@ static void omp_root_exit(void *arg) {
 }
 
 /* A child of fork() has one thread: the records stay, the lock is free. */
-void omp_roots_after_fork(void) { atomic_store(&omp_root_free_lock, 0); }
+void omp_roots_after_fork(void) {
+  atomic_store(&omp_root_free_lock, 0);
+  atomic_store(&omp_live_threads, omp_self_tls ? 1 : 0);
+}
 
 /* ---- entry points -------------------------------------------------------- */
 
@@ -247,8 +258,8 @@ OMP_EXPORT int32_t __kmpc_global_thread_num(ident_t *loc) {
 
 OMP_EXPORT int32_t __kmpc_global_num_threads(ident_t *loc) {
   (void)loc;
-  omp_runtime_init();
-  return atomic_load(&omp_next_gtid) + atomic_load(&omp_helper_gtids);
+  omp_self(); /* the caller counts */
+  return atomic_load(&omp_live_threads);
 }
 
 OMP_EXPORT int32_t __kmpc_bound_thread_num(ident_t *loc) {

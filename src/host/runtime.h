@@ -568,6 +568,7 @@ void omp_threads_busy_add(int delta);
 int omp_assign_gtid(struct omp_thread *th);
 int omp_assign_hidden_helper_gtid(struct omp_thread *th, int index);
 void omp_gtid_retract(int gtid);
+void omp_live_threads_add(int delta); /* __kmpc_global_num_threads' count */
 void omp_worker_start(struct omp_thread *th, struct omp_team *team, int tid);
 /* At exit with an OMPT tool: idle workers report their end and end. */
 void omp_threads_end_for_tool(struct omp_thread *root);

@@ -185,6 +185,7 @@ static void *omp_worker_main(void *arg) {
   omp_ompt_worker_end(th);
   if (omp_ompt_enabled())
     omp_ompt_thread_end(th);
+  omp_live_threads_add(-1);
   atomic_store_explicit(&th->exited, true, memory_order_release);
   return NULL;
 }
@@ -231,8 +232,10 @@ static struct omp_thread *omp_worker_create(void) {
     omp_assign_gtid(th);
     rc = pthread_create(&th->pthread, &attr, omp_worker_main, th);
     pthread_attr_destroy(&attr);
-    if (rc == 0)
+    if (rc == 0) {
+      omp_live_threads_add(1);
       return th;
+    }
     omp_gtid_retract(th->gtid); /* nothing may find the freed record */
     free(th);
   }

@@ -53,3 +53,8 @@ omprt_add_test(thread_exhaustion_helpers SOURCES thread_exhaustion.c LIBS dl ARG
   ENV OMP_STACKSIZE=32M LIBOMP_NUM_HIDDEN_HELPER_THREADS=256
   PASS_REGEX "omp: warning: cannot create hidden helper thread [0-9]+ of 256 \\([^)]*\\): [0-9]+ helpers run the hidden helper tasks"
   FAIL_REGEX "omp: warning:.*omp: warning:|check failed|SKIPPED")
+
+# __kmpc_global_num_threads: the threads that exist now (workers, helpers,
+# user threads until they end), in a forked child its own.
+omprt_add_test(global_num_threads SOURCES global_num_threads.c
+  ENV OMP_WAIT_POLICY=passive LIBOMP_NUM_HIDDEN_HELPER_THREADS=8)
