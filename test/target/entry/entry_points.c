@@ -6,9 +6,10 @@
  * Then the entry points of compilers before clang 16, called as those
  * compilers did: __tgt_target_data_{begin,end,update}[_nowait] (data
  * checked on the device and back on the host after each), and
- * __tgt_target[_teams][_nowait][_mapper] launching a kernel of the old
- * kind — its mapped arguments and nothing before them — whose arguments
- * are checked by what it writes.
+ * __tgt_target[_teams][_nowait][_mapper], and __tgt_target_kernel[_nowait]
+ * with clang 17's kernel arguments (version 2), launching a kernel of the
+ * old kind — its mapped arguments and nothing before them — whose
+ * arguments are checked by what it writes.
  *
  * Last, the interop entry points and queries LLVM 19's libomptarget exports
  * under VERS1.0 (programs bind the queries to libomp, which forwards to
@@ -71,6 +72,20 @@ int __tgt_target_teams_nowait_mapper(legacy_ident *, int64_t, void *, int32_t, v
                                      void **, int64_t *, int64_t *, void **, void **,
                                      int32_t, int32_t, int32_t, void *, int32_t, void *);
 
+/* KernelArgsTy as clang 17 passed it (version 2: no launch environment
+ * first); clang-19's version 3 adds only that convention. */
+typedef struct {
+  uint32_t version, num_args;
+  void **bases, **begins;
+  int64_t *sizes, *types;
+  void **names, **mappers;
+  uint64_t tripcount, flags; /* flags bit 0: nowait */
+  uint32_t num_teams[3], thread_limit[3], dyn_cgroup_mem;
+} kernel_args_v2;
+int __tgt_target_kernel(legacy_ident *, int64_t, int32_t, int32_t, void *, kernel_args_v2 *);
+int __tgt_target_kernel_nowait(legacy_ident *, int64_t, int32_t, int32_t, void *,
+                               kernel_args_v2 *, int32_t, void *, int32_t, void *);
+
 #define MAP_TO 0x1
 #define MAP_FROM 0x2
 #define MAP_TARGET_PARAM 0x20
@@ -78,7 +93,7 @@ int __tgt_target_teams_nowait_mapper(legacy_ident *, int64_t, void *, int32_t, v
 #define MAP_IMPLICIT 0x200
 
 #define N 64     /* elements of the data arrays */
-#define SLOTS 8  /* one per kernel entry point */
+#define SLOTS 10 /* one per kernel entry point */
 
 /* The old kind of kernel: (int *buf, intptr_t add, intptr_t slot), with no
  * launch environment first. It adds `add` to buf[slot] and records in
@@ -244,6 +259,8 @@ static void legacy_kernels(int dev) {
   void *id = (void *)&old_kernel_id;
   for (int slot = 0; slot < SLOTS; slot++) {
     void *args[3] = {buf, (void *)(intptr_t)(100 + slot), (void *)(intptr_t)slot};
+    kernel_args_v2 kargs = {2, 3, args, args, sizes, types, names, mappers, 0, 0,
+                            {1, 0, 0}, {4, 0, 0}, 0};
     int rc = -1;
     const char *what = "?";
     switch (slot) {
@@ -290,6 +307,17 @@ static void legacy_kernels(int dev) {
 #pragma omp task shared(rc) depend(inout : buf)
       rc = __tgt_target_teams_nowait_mapper(&loc, dev, id, 3, args, args, sizes, types,
                                             names, mappers, -1, -1, 1, &dep, 0, NULL);
+#pragma omp taskwait
+      break;
+    case 8:
+      what = "__tgt_target_kernel (version 2)";
+      rc = __tgt_target_kernel(&loc, dev, 1, 4, id, &kargs);
+      break;
+    case 9:
+      what = "__tgt_target_kernel_nowait";
+      kargs.flags = 1;
+#pragma omp task shared(rc, kargs) depend(inout : buf)
+      rc = __tgt_target_kernel_nowait(&loc, dev, 1, 4, id, &kargs, 1, &dep, 0, NULL);
 #pragma omp taskwait
       break;
     }
