@@ -1,8 +1,8 @@
 /* User-created allocators: every trait and value, the host memory spaces,
  * alignment traits combined with requested alignments, pool_size limits with
  * the default_mem_fb, null_fb and allocator_fb fallbacks (abort_fb is in
- * alloc_abort.c), pinned memory, realloc between custom allocators, and the
- * handles omp_init_allocator must refuse.
+ * alloc_abort.c), pinned memory, realloc between custom allocators and
+ * with omp_null_allocator, and the handles omp_init_allocator must refuse.
  *
  * A pool is charged each block's header and alignment slack, as LLVM's is:
  * two halves of a pool do not both fit (LLVM's own test omp_alloc_null_fb.c
@@ -274,6 +274,41 @@ static void realloc_custom(void) {
   omp_destroy_allocator(al);
 }
 
+/* omp_realloc(ptr, size, omp_null_allocator, ...): OpenMP says the new
+ * block comes from the allocator ptr came from (def-allocator-var only
+ * when ptr is NULL); LLVM 19 takes def-allocator-var, so ours only. The
+ * block's allocator here is a 16-KiB pool with null_fb and the default
+ * allocator omp_default_mem_alloc: growing beyond the pool gives NULL and
+ * leaves ptr alone, growing within it charges the pool. */
+static void realloc_null_allocator(void) {
+  omp_alloctrait_t t[2] = {{omp_atk_pool_size, 16 * KIB}, {omp_atk_fallback, omp_atv_null_fb}};
+  omp_allocator_handle_t al = make(omp_default_mem_space, 2, t);
+  omp_set_default_allocator(omp_default_mem_alloc);
+  unsigned char *p = omp_alloc(KIB, al);
+  CHECK(p != NULL, "1 KiB from a 16-KiB pool");
+  if (!p)
+    return;
+  memset(p, 0x5a, KIB);
+  CHECK(omp_realloc(p, 32 * KIB, omp_null_allocator, omp_null_allocator) == NULL,
+        "realloc with omp_null_allocator beyond the pool of the block's allocator gave memory "
+        "(from def-allocator-var?)");
+  CHECK(p[0] == 0x5a && p[KIB - 1] == 0x5a, "a failed realloc changed the block");
+  unsigned char *q = omp_realloc(p, 10 * KIB, omp_null_allocator, omp_null_allocator);
+  CHECK(q != NULL && q[0] == 0x5a && q[KIB - 1] == 0x5a, "realloc within the pool");
+  /* 10 KiB of 16 are the pool's now: 8 more do not fit */
+  void *more = omp_alloc(8 * KIB, al);
+  CHECK(more == NULL, "the reallocated block was not charged to its allocator's pool");
+  omp_free(more, omp_null_allocator);
+  omp_free(q, omp_null_allocator);
+  CHECK((more = omp_alloc(8 * KIB, al)) != NULL, "the pool did not get the block back");
+  omp_free(more, al);
+  /* with ptr NULL: def-allocator-var, which is not the pool */
+  void *fresh = omp_realloc(NULL, 32 * KIB, omp_null_allocator, omp_null_allocator);
+  CHECK(fresh != NULL, "realloc(NULL) with omp_null_allocator did not use def-allocator-var");
+  omp_free(fresh, omp_null_allocator);
+  omp_destroy_allocator(al);
+}
+
 /* Predefined target allocators without an offload runtime: LLVM 19 and we
  * serve host memory (both print a note). */
 static void target_allocators_on_host(void) {
@@ -323,6 +358,8 @@ int main(void) {
   pool_allocator_fb();
   pinned();
   realloc_custom();
+  if (on_omprt())
+    realloc_null_allocator();
   target_allocators_on_host();
   invalid();
   CHECK_DONE();
