@@ -1,5 +1,4 @@
-"""What the program generators (fuzz_tasks.py, fuzz_mapping.py,
-fuzz_loops.py, fuzz_nesting.py, fuzz_cancel.py, fuzz_reductions.py) share:
+"""What the program generators (scripts/fuzz_*.py) share:
 their command line, building one seed's program with clang-19, running it
 and reporting, and the C that makes a program run in its own environment."""
 import argparse

@@ -62,3 +62,16 @@ foreach(seed 26 9 7)
   omprt_add_test(fuzz_reductions_${seed} SOURCES ${src} PASS_REGEX "OK" FAIL_REGEX "FAIL"
                  COPTS -Wno-unused-variable -Wno-unused-but-set-variable)
 endforeach()
+
+# Generated allocator programs (scripts/fuzz_alloc.py), fixed seeds: user
+# allocators from every host memory space with random traits, and sequences
+# of omp_alloc/aligned_alloc/calloc/aligned_calloc/realloc/free on them, the
+# predefined allocators and omp_null_allocator under a changing default.
+# Each checks alignment, zeroing, what realloc keeps, that no two blocks
+# overlap, and every outcome its model of the pools is sure of: 323 fills
+# null_fb pools, 243 falls back through allocator_fb, 319 has a pinned pool.
+foreach(seed 323 243 319)
+  set(src ${CMAKE_CURRENT_BINARY_DIR}/fuzz_alloc_${seed}.c)
+  omprt_generate_source(${src} fuzz_alloc.py ${seed})
+  omprt_add_test(fuzz_alloc_${seed} SOURCES ${src} PASS_REGEX "\nOK\n" FAIL_REGEX "FAIL")
+endforeach()
