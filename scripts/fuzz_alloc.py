@@ -444,7 +444,8 @@ def run(a):
     failing = reference_only = 0
     first, count = a.run
     for seed in range(first, first + count):
-        built = fuzzlib.build(work, seed, generate(seed), offload=False)
+        built = fuzzlib.build(work, seed, generate(seed), offload=False,
+                              cflags=a.cflags.split())
         if not built:
             failing += 1
             continue
@@ -475,4 +476,7 @@ def mask_uncertain(out):
 
 
 if __name__ == "__main__":
-    fuzzlib.main(fuzzlib.parser(__doc__), run, lambda a: generate(a.seed))
+    ap = fuzzlib.parser(__doc__)
+    ap.add_argument("--cflags", default="",
+                    help="extra compiler flags, e.g. -fsanitize=address with --lib build/lib-asan")
+    fuzzlib.main(ap, run, lambda a: generate(a.seed))
