@@ -14,7 +14,14 @@ program checks host memory and presence against it after every step. It
 never reads device memory that was only allocated. A seed may end in an
 error (`present` on an absent section, a map that extends a mapped one).
 
-  fuzz_mapping.py SEED [--steps N] > prog.c
+With --associate the sequence also associates unmapped sections with
+device memory of their own (omp_target_alloc, omp_target_memcpy,
+omp_target_associate_ptr) and later disassociates and frees them; the
+model gives such entries an infinite reference count, as OpenMP and LLVM
+19 do: map clauses neither count them nor copy (but `always`), and delete
+keeps them. Without it a seed gives the same program as before.
+
+  fuzz_mapping.py SEED [--steps N] [--associate] > prog.c
   fuzz_mapping.py --run FIRST COUNT --lib OURS [--lib REFERENCE]
         compile and run a range of seeds against each runtime directory
         (LD_LIBRARY_PATH); a seed fails on a FAIL line, on an exit status
@@ -37,6 +44,10 @@ class Entry:
         self.begin, self.end = begin, end
         self.ref = 1
         self.dev = values           # device contents, None where never written
+        # omp_target_associate_ptr's entries: the variable holding the device
+        # memory; their reference count is infinite (map clauses neither
+        # count them up or down nor copy, unless `always`; delete keeps them)
+        self.assoc = None
 
     def get(self, i):
         return self.dev[i - self.begin]
@@ -49,8 +60,9 @@ class Gen:
     """Builds the program and, step by step, what a runtime following OpenMP
     5.2's reference counts must leave in host memory (LLVM 19 does)."""
 
-    def __init__(self, seed, steps):
+    def __init__(self, seed, steps, associate=False):
         self.rng = random.Random(seed)
+        self.associate_on = associate  # off: the same programs as before it existed
         self.seed = seed
         self.steps = steps
         self.ndev = 2
@@ -61,6 +73,7 @@ class Gen:
         self.fatal = None           # the error the program ends with
         self.regions = []           # open target data regions: (dev, a, s, e, type, always)
         self.pending = False        # nowait constructs not yet waited for
+        self.nassoc = 0             # device blocks made for omp_target_associate_ptr
 
     def find(self, dev, a, s, e):
         for en in self.tables[dev][a]:
@@ -162,14 +175,56 @@ class Gen:
             hashes.append(f"0x{h:x}ULL")
         self.w(f"check({len(self.lines)}, {', '.join(hashes)});")
 
+    def associate(self, dev, a, s, e):
+        """omp_target_associate_ptr on an unmapped section: device memory of
+        its own, holding the host values."""
+        self.sync()
+        self.nassoc += 1
+        m = f"assoc{self.nassoc}"
+        size = f"{e - s} * sizeof(unsigned long)"
+        self.w(f"{m} = omp_target_alloc({size}, {dev});")
+        self.w(f"omp_target_memcpy({m}, &arr{a}[{s}], {size}, 0, 0, {dev}, omp_get_initial_device());")
+        self.w(f"check_rc({len(self.lines)}, \"associate\", "
+               f"omp_target_associate_ptr(&arr{a}[{s}], {m}, {size}, 0, {dev}));")
+        en = Entry(s, e, list(self.host[a][s:e]))
+        en.ref = float("inf")
+        en.assoc = m
+        self.tables[dev][a].append(en)
+        self.emit_check()
+
+    def disassociate(self):
+        """omp_target_disassociate_ptr on an associated section no open
+        target data region overlaps; False when there is none."""
+        choices = [(dev, a, en) for dev in range(self.ndev) for a in range(NARR)
+                   for en in self.tables[dev][a] if en.assoc and not any(
+                       rd == dev and ra == a and rs < en.end and en.begin < re_
+                       for rd, ra, rs, re_, _, _ in self.regions)]
+        if not choices:
+            return False
+        dev, a, en = self.rng.choice(choices)
+        self.sync()
+        self.w(f"check_rc({len(self.lines)}, \"disassociate\", "
+               f"omp_target_disassociate_ptr(&arr{a}[{en.begin}], {dev}));")
+        self.w(f"omp_target_free({en.assoc}, {dev});")
+        self.tables[dev][a].remove(en)
+        self.emit_check()
+        return True
+
     def step(self, last):
         """Emits one construct; False when the draw did not fit."""
         rng = self.rng
         if self.regions and rng.random() < 0.08:
             self.close_region()
             return True
+        if self.associate_on and rng.random() < 0.05:
+            return self.disassociate()
         dev, a, s, e = self.section()
         state, en = self.find(dev, a, s, e)
+        if self.associate_on and rng.random() < 0.06:
+            if state != "absent" or self.splits_region(dev, a, s, e):
+                return False
+            self.associate(dev, a, s, e)
+            return True
         may_fail = last
         if state == "overlap" and not may_fail:
             return False
@@ -205,7 +260,7 @@ class Gen:
                 self.sync()
             self.w(f"#pragma omp target exit data {d} map({mod}{typ}: {sec}){nowait}")
             if state == "present":
-                if typ == "delete":
+                if typ == "delete" and not en.assoc:
                     en.ref = 1
                 self.end_map(en, dev, a, s, e, typ, always)
         elif r < 0.55:
@@ -308,6 +363,13 @@ class Gen:
             out.append(f"  printf(\"step %d arr{a} %llx\\n\", step, hash(arr{a}));")
             out.append(f"  if (hash(arr{a}) != want{a}) {{ printf(\"FAIL step %d arr{a}: %llx, model %llx\\n\", step, hash(arr{a}), want{a}); failed = 1; }}")
         out.append("}")
+        for k in range(1, self.nassoc + 1):
+            out.append(f"static void *assoc{k};")
+        if self.nassoc:
+            out.append("static void check_rc(int step, const char *what, int rc) {")
+            out.append("  printf(\"step %d %s %d\\n\", step, what, rc);")
+            out.append("  if (rc) { printf(\"FAIL step %d %s returned %d\\n\", step, what, rc); failed = 1; }")
+            out.append("}")
         out.append("static void check_present(int step, int got, int want) {")
         out.append("  printf(\"step %d present %d\\n\", step, got != 0);")
         out.append("  if ((got != 0) != want) { printf(\"FAIL step %d present %d, model %d\\n\", step, got != 0, want); failed = 1; }")
@@ -324,15 +386,15 @@ class Gen:
         return "\n".join(out) + "\n"
 
 
-def program(seed, steps):
-    return Gen(seed, steps).emit()
+def program(seed, steps, associate=False):
+    return Gen(seed, steps, associate).emit()
 
 
-def run_range(first, count, libs, steps):
+def run_range(first, count, libs, steps, associate=False):
     work = tempfile.mkdtemp(prefix="fuzz_mapping.")
     differ = 0
     for seed in range(first, first + count):
-        gen = Gen(seed, steps)
+        gen = Gen(seed, steps, associate)
         built = fuzzlib.build(work, seed, gen.emit())
         if not built:
             differ += 1
@@ -358,8 +420,11 @@ def run_range(first, count, libs, steps):
 
 def main():
     ap = fuzzlib.parser(__doc__, "--steps", 40, "constructs per program")
-    fuzzlib.main(ap, lambda a: run_range(a.run[0], a.run[1], a.lib, a.steps),
-                 lambda a: program(a.seed, a.steps))
+    ap.add_argument("--associate", action="store_true",
+                    help="also omp_target_associate_ptr/disassociate_ptr on sections of their "
+                         "own device memory (a different program for the same seed)")
+    fuzzlib.main(ap, lambda a: run_range(a.run[0], a.run[1], a.lib, a.steps, a.associate),
+                 lambda a: program(a.seed, a.steps, a.associate))
 
 if __name__ == "__main__":
     main()
