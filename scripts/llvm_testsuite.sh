@@ -16,7 +16,7 @@
 # timeout: 120 s), FileCheck and not (llvm-19-tools). Prints a count per
 # outcome for each runtime, then every test whose outcome differs, with the
 # known differences marked and explained below. A report, not a test: exit
-# status 0 unless set-up fails. About 30 minutes on 2 cores.
+# status 0 unless set-up fails. About 35 minutes on 2 cores (nvptx: 8).
 set -euo pipefail
 export LC_ALL=C # sort and join agree on the order
 root=$(cd "$(dirname "$0")/.." && pwd)
