@@ -77,3 +77,9 @@ foreach(seed 323 243 44 319)
   omprt_generate_source(${src} fuzz_alloc.py ${seed})
   omprt_add_test(fuzz_alloc_${seed} SOURCES ${src} PASS_REGEX "\nOK\n" FAIL_REGEX "FAIL")
 endforeach()
+# Seed 323 again with four threads at once on the same allocators (shared
+# null_fb pools): no block overlaps another thread's, and each pool takes
+# a large block again once all are back (TSan in the sanitizers label).
+set(src ${CMAKE_CURRENT_BINARY_DIR}/fuzz_alloc_323_threads.c)
+omprt_generate_source(${src} fuzz_alloc.py 323 --threads 4)
+omprt_add_test(fuzz_alloc_323_threads SOURCES ${src} PASS_REGEX "\nOK\n" FAIL_REGEX "FAIL")
