@@ -44,6 +44,7 @@ null_fb pool must take again a block the model says an empty pool takes.
   fuzz_alloc.py SEED [--threads N]      print the program
   fuzz_alloc.py --run FIRST COUNT --lib OURS [--lib REFERENCE] [--threads N]
 """
+import collections
 import random
 import tempfile
 
@@ -60,6 +61,13 @@ BLOCK_OVERHEAD = 128
 PAGE = 4096
 # What the program is told to expect of an allocation.
 EXPECT = {"ok": "E_MEMORY", "null": "E_NULL", "?": "E_EITHER"}
+# Traits that now and then get a value that is not valid for them.
+MAY_BE_INVALID = ("sync_hint", "alignment", "fallback", "partition")
+
+# A live block of the model: the Allocator whose pool it is charged to (or
+# None), whether it surely exists, its charge's bounds, and the handle it
+# came from.
+Block = collections.namedtuple("Block", "payer known low high handle")
 
 
 class Allocator:
@@ -91,7 +99,7 @@ def make_traits(rng, allocators):
     keys = rng.sample(["sync_hint", "alignment", "access", "pool_size", "fallback",
                        "pinned", "partition"], rng.randint(0, 4))
     for key in keys:
-        bad = rng.random() < 0.06
+        bad = rng.random() < 0.06 and key in MAY_BE_INVALID
         if key == "sync_hint":
             v = rng.choice(["omp_atv_contended", "omp_atv_uncontended",
                             "omp_atv_serialized", "omp_atv_private"])
@@ -116,11 +124,10 @@ def make_traits(rng, allocators):
         else:
             v = rng.choice(["omp_atv_environment", "omp_atv_nearest", "omp_atv_blocked",
                             "omp_atv_interleaved"])
-        if bad and key in ("fallback", "sync_hint", "partition"):
-            v = "omp_atv_thread" if key != "partition" else "omp_atv_null_fb"
-            fb_target = None if key == "fallback" else fb_target
-        elif key not in ("alignment",):
-            bad = False
+        if bad and key != "alignment":  # another trait's value
+            v = "omp_atv_null_fb" if key == "partition" else "omp_atv_thread"
+            if key == "fallback":
+                fb_target = None
         if bad:
             valid = False
         traits.append(("omp_atk_" + key, v))
@@ -165,11 +172,10 @@ def generate(seed, threads=1):
         with its own alignment trait (and the call's alignment), as both
         runtimes do; default_mem_fb keeps the first allocator's."""
         align = max(call_align, a.alignment if a is not None else 1)
-        align_slack = align
         if a is None or a.pool is None:
             return "ok", None, 0, 0, align
         lo = size
-        hi = size + BLOCK_OVERHEAD + align_slack
+        hi = size + BLOCK_OVERHEAD + align  # alignment slack at most align
         if a.pinned:
             hi = ((hi + PAGE - 1) // PAGE + 1) * PAGE
         if a.high + hi <= a.pool:
@@ -193,9 +199,7 @@ def generate(seed, threads=1):
         """One sequence of operations on slots base..base+n_slots-1; with
         several threads, each runs its own and the pools are shared, so
         only a request larger than a whole pool has a certain outcome."""
-        # slot -> (size, paying Allocator or None, outcome known, charge
-        # low, charge high, the handle it came from)
-        blocks = {}
+        blocks = {}  # slot -> Block
         body = []
         emit = body.append
         default_h = "omp_default_mem_alloc"  # def-allocator-var: an Allocator or a name
@@ -210,6 +214,12 @@ def generate(seed, threads=1):
             h = resolve(h)
             return h if isinstance(h, Allocator) else None
 
+        def uncharge(block):
+            """A block the model no longer holds leaves its pool's bounds."""
+            if block is not None and block.payer is not None:
+                block.payer.low -= block.low
+                block.payer.high -= block.high
+
         for op in range(ops):
             if threads > 1:
                 for al in allocators:  # what other threads hold is unknown
@@ -222,26 +232,17 @@ def generate(seed, threads=1):
                 emit(f"  omp_set_default_allocator({handle_expr(h)});")
                 default_h = h
                 continue
-            if kind == "free":
-                if slot in blocks:
-                    size, payer, known, lo, hi, _ = blocks.pop(slot)
-                    emit(f"  release({op}, {slot});")
-                    if payer is not None:
-                        payer.low -= lo
-                        payer.high -= hi
-                continue
-            if slot in blocks and kind != "realloc":
-                size, payer, known, lo, hi, _ = blocks.pop(slot)
+            if slot in blocks and kind != "realloc":  # free, or make room
+                uncharge(blocks.pop(slot))
                 emit(f"  release({op}, {slot});")
-                if payer is not None:
-                    payer.low -= lo
-                    payer.high -= hi
+            if kind == "free":
+                continue
             h = choose_handle()
             old = blocks.pop(slot, None) if kind == "realloc" else None
-            if old is not None and h == "omp_null_allocator" and old[5] is not default_h:
+            if old is not None and h == "omp_null_allocator" and old.handle is not default_h:
                 # OpenMP: the block's own allocator (ours); LLVM 19:
                 # def-allocator-var. Only where the two agree is null used.
-                h = old[5]
+                h = old.handle
             size = rng.choice([1, 7, 16, 100, 1000, 4000, 5000, 20000, 70000, 300000])
             call_align = 1
             if kind in ("aligned", "aligned_calloc"):
@@ -251,25 +252,19 @@ def generate(seed, threads=1):
             if kind == "realloc":
                 free_h = "omp_null_allocator"
                 if old is not None and rng.random() < 0.5:
-                    free_h = handle_expr(old[5])  # the allocator it came from
+                    free_h = handle_expr(old.handle)  # the allocator it came from
                 new_size = rng.choice([0, size])
                 if new_size == 0:
                     emit(f"  do_realloc({op}, {slot}, 0, {handle_expr(h)}, {free_h}, 1, E_NULL);")
-                    if old is not None and old[1] is not None:
-                        old[1].low -= old[3]
-                        old[1].high -= old[4]
+                    uncharge(old)
                     continue
                 # the new block is made while the old one still counts
                 outcome, payer, lo, hi, want_align = predict(eff if init_ok else None, new_size, 1)
-                if not init_ok or (old is not None and not old[2]):
+                if not init_ok or (old is not None and not old.known):
                     outcome = "?"
-                if old is not None and old[1] is not None:
-                    old[1].low -= old[3]
-                    old[1].high -= old[4]
+                uncharge(old)
                 emit(f"  do_realloc({op}, {slot}, {new_size}, {handle_expr(h)}, {free_h}, "
                      f"{want_align}, {EXPECT[outcome]});")
-                expect = outcome
-                size = new_size
             else:
                 outcome, payer, lo, hi, want_align = predict(eff if init_ok else None, size,
                                                              call_align)
@@ -279,17 +274,14 @@ def generate(seed, threads=1):
                       "aligned_calloc": "A_ALIGNED_CALLOC"}[kind]
                 emit(f"  do_alloc({op}, {slot}, {fn}, {size}, {call_align}, {handle_expr(h)}, "
                      f"{want_align}, {EXPECT[outcome]});")
-                expect = outcome
-            if expect == "?":
-                # maybe live: the upper bound counts it, the lower bound not
-                blocks[slot] = (size, payer, False, 0, hi, resolve(h))
+            if outcome != "null":
+                # a "?" block may be live: the upper bound counts it, the
+                # lower bound not
+                block = Block(payer, outcome == "ok", lo if outcome == "ok" else 0, hi, resolve(h))
+                blocks[slot] = block
                 if payer is not None:
-                    payer.high += hi
-            elif expect == "ok":
-                blocks[slot] = (size, payer, True, lo, hi, resolve(h))
-                if payer is not None:
-                    payer.low += lo
-                    payer.high += hi
+                    payer.low += block.low
+                    payer.high += block.high
         for slot in range(base, base + n_slots):
             emit(f"  release({ops}, {slot});")
         return body
