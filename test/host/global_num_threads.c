@@ -16,7 +16,6 @@
  *  - after the user thread ended: 13 (its worker waits in the pool);
  *  - in a forked child: 1, after parallel num_threads(3) 3, after a helper
  *    task 3 + 8 = 11. */
-#include <dirent.h>
 #include <omp.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -26,20 +25,9 @@
 
 #include "check.h"
 #include "kmp_tasks.h"
+#include "os_threads.h"
 
 extern int32_t __kmpc_global_num_threads(void *loc);
-
-/* Threads of this process, from /proc/self/task. */
-static int os_threads(void) {
-  DIR *dir = opendir("/proc/self/task");
-  int n = 0;
-  if (!dir)
-    return -1;
-  for (struct dirent *e; (e = readdir(dir));)
-    n += e->d_name[0] != '.';
-  closedir(dir);
-  return n;
-}
 
 static int32_t helper_entry(int32_t gtid, void *task) {
   (void)gtid;
@@ -80,10 +68,10 @@ static void expect(const char *when, int want) {
   CHECK(got == want, "%s: __kmpc_global_num_threads %d, want %d", when, got, want);
   /* Every thread of the process is the runtime's. A joined thread may
    * still be listed for a moment while the kernel finishes its exit. */
-  int os = os_threads();
+  int os = os_thread_count();
   for (int tries = 0; os != want && tries < 200; tries++) {
     usleep(5000);
-    os = os_threads();
+    os = os_thread_count();
   }
   CHECK(os == want, "%s: %d threads in /proc, want %d", when, os, want);
 }

@@ -8,7 +8,6 @@
  *    members of a team;
  *  - a whole idle second costs the process (nearly) no CPU. */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -18,6 +17,7 @@
 
 #include "check.h"
 #include "kmp_tasks.h"
+#include "os_threads.h"
 
 static atomic_int stamp;
 
@@ -55,16 +55,6 @@ static void submit_dep(struct job *j, void *addr, uint8_t kind) {
                             NULL);
 }
 
-static int count_threads(void) {
-  DIR *d = opendir("/proc/self/task");
-  int n = 0;
-  for (struct dirent *e; d && (e = readdir(d));)
-    n += e->d_name[0] != '.';
-  if (d)
-    closedir(d);
-  return n;
-}
-
 static double cpu_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
@@ -82,7 +72,7 @@ int main(void) {
   nthreads = omp_get_num_threads();
   /* (A sanitizer may add a thread of its own: only differences count. A
    * helper team made earlier would show as no new threads below.) */
-  int before = count_threads();
+  int before = os_thread_count();
   CHECK(before >= nthreads, "%d threads after a region of %d", before, nthreads);
 
   /* 1. Outside any region: taskwait waits for a helper task, which ran on
@@ -95,7 +85,7 @@ int main(void) {
   /* Ours starts exactly N helpers; LLVM 19 also starts a thread of its own
    * for the helper team (N + 1), allowed when not run against ours (CTest
    * sets OMPRT_EXPECT_LIB for our runtime). */
-  int after = count_threads();
+  int after = os_thread_count();
   int extra = getenv("OMPRT_EXPECT_LIB") ? 0 : 1;
   CHECK(after - before == want_helpers || after - before == want_helpers + extra,
         "%d new threads for the helper team, want %d", after - before, want_helpers);
@@ -151,8 +141,8 @@ int main(void) {
               r2_at[t] < atomic_load(&h2[t].done_at),
           "member %d: order regular %d, helper %d, regular %d, helper %d (want increasing)", t,
           r1_at[t], atomic_load(&h1[t].done_at), r2_at[t], atomic_load(&h2[t].done_at));
-  CHECK(count_threads() == after, "the helper team grew: %d threads, want %d", count_threads(),
-        after);
+  CHECK(os_thread_count() == after, "the helper team grew: %d threads, want %d",
+        os_thread_count(), after);
 
   /* 4. Idle: the workers (passive) and the helpers sleep. */
   usleep(100000);
