@@ -30,7 +30,10 @@ OMP_EXPORT int omp_get_initial_device(void) {
 }
 
 /* On the host, the device executing is the initial device. */
-OMP_EXPORT int omp_get_device_num(void) { return omp_get_initial_device(); }
+OMP_EXPORT int omp_get_device_num(void) {
+  int device_num = omp_self()->task->icvs.device_num;
+  return device_num >= 0 ? device_num : omp_get_initial_device();
+}
 
 /* ---- interop: answered by the target runtime when present ---------------- */
 

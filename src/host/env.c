@@ -643,6 +643,7 @@ static void omp_env_defaults(struct omp_global *g) {
   icvs->sched_chunk = 0;
   icvs->proc_bind = omp_proc_bind_false;
   icvs->default_device = 0;
+  icvs->device_num = -1;
 }
 
 /* LLVM's runtime reads some seventy KMP_* variables; we read a few. A

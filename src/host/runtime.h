@@ -102,6 +102,10 @@ struct omp_icvs {
   int sched_chunk;       /* run-sched-var chunk (0: default) */
   int proc_bind;         /* bind-var for the next parallel region */
   int default_device;    /* default-device-var */
+  /* The device whose code this task runs, -1 on the host: the x86_64
+   * offload device runs a kernel's teams, threads and tasks here, and
+   * omp_get_device_num() there answers its number (target_hooks.c). */
+  int device_num;
   uintptr_t default_allocator; /* def-allocator-var; 0: omp_global's (alloc.c) */
 };
 

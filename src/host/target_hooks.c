@@ -1,7 +1,8 @@
 /* target_hooks.c — what libomptarget asks of the host runtime beyond the
  * LLVM ABI: letting a running target task complete later, device-side
- * dependences between target tasks (device_signal.h), and finishing the
- * initial thread's target tasks before the program's images go.
+ * dependences between target tasks (device_signal.h), finishing the
+ * initial thread's target tasks before the program's images go, and the
+ * device number of code the x86_64 offload device runs here.
  *
  * A deferred target task (run by the hidden helper team) issues its copies
  * and kernel on a device queue and returns at once; the plugin's completion
@@ -49,6 +50,18 @@ OMP_EXPORT void __omprt_finish_initial_tasks(void) {
     struct timespec pause = {0, 50000};
     nanosleep(&pause, NULL);
   }
+}
+
+/* The x86_64 offload device runs a kernel on the calling thread: while it
+ * runs, the thread's current task is on device `device_num` (-1: back on
+ * the host), and so are the teams, threads and tasks the kernel makes,
+ * which take their ICVs from it; omp_get_device_num() there answers it, as
+ * on a GPU. Returns the value to restore when the kernel returns. */
+OMP_EXPORT int __omprt_run_on_device(int device_num) {
+  struct omp_icvs *icvs = &omp_self()->task->icvs;
+  int outer = icvs->device_num;
+  icvs->device_num = device_num;
+  return outer;
 }
 
 /* ---- device-side dependences ------------------------------------------------------ */

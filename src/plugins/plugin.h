@@ -53,6 +53,7 @@ struct omprt_launch {
   bool no_launch_environment; /* a kernel from before that argument
                                (KernelArgsTy version < 3: older compilers,
                                the legacy __tgt_target entry points) */
+  int32_t device_num;       /* the OpenMP device number it runs on */
 };
 
 /* Called by the plugin on an arbitrary thread when everything queued on a

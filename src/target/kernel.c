@@ -128,6 +128,7 @@ static int tgt_kernel_run(ident_t *loc, int64_t device_id, int32_t num_teams,
       .nargs = nk,
       .args = kargs,
       .no_launch_environment = args->Version < 3,
+      .device_num = dev->id,
   };
   memcpy(launch.num_teams, args->NumTeams, sizeof(launch.num_teams));
   memcpy(launch.thread_limit, args->ThreadLimit, sizeof(launch.thread_limit));

@@ -209,6 +209,17 @@ static int host_copy_d2d(int src_dev, const void *src, int dst_dev, void *dst,
   return OMPRT_SUCCESS;
 }
 
+int __omprt_run_on_device(int device_num);
+
+/* A kernel runs on the calling thread as code of device `device_num`:
+ * libomp answers omp_get_device_num() with it in the kernel's teams,
+ * threads and tasks (target_hooks.c). */
+void host_run_kernel(int device_num, void *kernel, int nargs, void **args) {
+  int outer = __omprt_run_on_device(device_num);
+  omprt_host_call(kernel, nargs, args);
+  __omprt_run_on_device(outer);
+}
+
 /* The kernel itself forks its teams and threads through libomp; num_teams
  * and thread_limit arrive in its own code (clang pushes them). */
 static int host_launch(int dev, void *kernel, const struct omprt_launch *launch,
@@ -227,12 +238,12 @@ static int host_launch(int dev, void *kernel, const struct omprt_launch *launch,
     args[0] = (void *)~(uintptr_t)0;
   memcpy(args + first, launch->args, sizeof(void *) * (size_t)launch->nargs);
   if (queue) {
-    int rc = host_queue_launch(queue, kernel, n, args);
+    int rc = host_queue_launch(queue, launch->device_num, kernel, n, args);
     if (args != small)
       free(args);
     return rc;
   }
-  omprt_host_call(kernel, n, args);
+  host_run_kernel(launch->device_num, kernel, n, args);
   if (args != small)
     free(args);
   return OMPRT_SUCCESS;

@@ -10,6 +10,7 @@
 #define HOST_MAX_DEVICES 4
 
 void omprt_host_call(void *fn, int nargs, void **args);
+void host_run_kernel(int device_num, void *kernel, int nargs, void **args);
 
 int host_queue_get(int dev, void **queue);
 int host_queue_put(int dev, void *queue);
@@ -18,7 +19,7 @@ int host_queue_query(int dev, void *queue, bool *done);
 int host_queue_on_done(int dev, void *queue, omprt_done_fn fn, void *arg);
 int host_queue_copy(void *queue, void *dst, const void *src, size_t size,
                     bool snapshot_src);
-int host_queue_launch(void *queue, void *kernel, int nargs, void **args);
+int host_queue_launch(void *queue, int device_num, void *kernel, int nargs, void **args);
 int host_event_create(int dev, void **event);
 int host_event_record(int dev, void *event, void *queue);
 int host_event_wait(int dev, void *event, void *queue);

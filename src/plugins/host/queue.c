@@ -29,6 +29,7 @@ struct host_op {
     } copy;
     struct {
       void *kernel;
+      int device_num;
       int nargs;
       void **args; /* owned copy, launch environment first */
     } launch;
@@ -80,7 +81,8 @@ static void host_op_run(struct host_op *op) {
     memcpy(op->u.copy.dst, op->u.copy.src, op->u.copy.size);
     break;
   case HOST_OP_LAUNCH:
-    omprt_host_call(op->u.launch.kernel, op->u.launch.nargs, op->u.launch.args);
+    host_run_kernel(op->u.launch.device_num, op->u.launch.kernel, op->u.launch.nargs,
+                    op->u.launch.args);
     free(op->u.launch.args);
     break;
   case HOST_OP_CALLBACK:
@@ -231,7 +233,7 @@ int host_queue_copy(void *queue, void *dst, const void *src, size_t size,
   return OMPRT_SUCCESS;
 }
 
-int host_queue_launch(void *queue, void *kernel, int nargs, void **args) {
+int host_queue_launch(void *queue, int device_num, void *kernel, int nargs, void **args) {
   struct host_op *op = host_op_new(HOST_OP_LAUNCH);
   void **owned = malloc(sizeof(void *) * (size_t)(nargs ? nargs : 1));
   if (!op || !owned) {
@@ -241,6 +243,7 @@ int host_queue_launch(void *queue, void *kernel, int nargs, void **args) {
   }
   memcpy(owned, args, sizeof(void *) * (size_t)nargs);
   op->u.launch.kernel = kernel;
+  op->u.launch.device_num = device_num;
   op->u.launch.nargs = nargs;
   op->u.launch.args = owned;
   host_queue_push(queue, op);

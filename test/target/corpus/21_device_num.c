@@ -1,4 +1,5 @@
-// device(n) for every device: each has its own data environment;
+// device(n) for every device: each has its own data environment, and code
+// running there (teams, threads, tasks, deferred regions) knows its number;
 // device(omp_get_initial_device()) runs on the host.
 #include <omp.h>
 #include <stdio.h>
@@ -19,11 +20,43 @@ int main(void) {
     #pragma omp target device(d) map(from: dn, v, initial)
     { dn = omp_get_device_num(); v = x[3]; initial = omp_is_initial_device(); }
     CHECK(v == d, "device %d sees x[3]=%d", d, v);
-    /* LLVM 19, x86_64 offload: the kernel calls the host libomp's
-       omp_get_device_num(), which answers the initial device number. */
-    CHECK(dn == d || dn == nd, "omp_get_device_num on %d = %d", d, dn);
+    /* On the x86_64 device the kernel calls the host libomp's
+       omp_get_device_num() (LLVM 19's answers the initial device there). */
+    CHECK(dn == d, "omp_get_device_num on %d = %d", d, dn);
     CHECK(initial == 0, "device %d says initial", d);
+    /* ... and so do the kernel's teams, their threads and tasks, and a
+       deferred region's, which runs elsewhere. */
+    int wrong = 0;
+    #pragma omp target teams num_teams(2) device(d) map(tofrom: wrong)
+    {
+      if (omp_get_device_num() != d) {
+        #pragma omp atomic
+        wrong++;
+      }
+      #pragma omp parallel num_threads(2)
+      {
+        int here = omp_get_device_num();
+        #pragma omp task firstprivate(here) shared(wrong)
+        {
+          if (here != d || omp_get_device_num() != d) {
+            #pragma omp atomic
+            wrong++;
+          }
+        }
+      }
+    }
+    CHECK(wrong == 0, "device %d: %d teams/threads/tasks answered another device", d, wrong);
+    int deferred = -5;
+    #pragma omp target device(d) map(from: deferred) nowait
+    deferred = omp_get_device_num();
+    #pragma omp taskwait
+    CHECK(deferred == d, "nowait region on device %d: omp_get_device_num = %d", d, deferred);
   }
+  /* Back on the host, and in a host parallel region: the initial device. */
+  int host_wrong = 0;
+  #pragma omp parallel num_threads(2) reduction(+: host_wrong)
+  host_wrong += omp_get_device_num() != omp_get_initial_device();
+  CHECK(host_wrong == 0, "host threads answer a device");
   for (int d = 0; d < nd; d++) {
     #pragma omp target exit data map(delete: x) device(d)
   }
