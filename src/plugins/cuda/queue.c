@@ -438,12 +438,19 @@ int cuda_queue_on_done(int dev, void *queue, omprt_done_fn fn, void *arg) {
   pthread_once(&cuda_bh_once, cuda_bh_start);
   CUresult res;
   if (cuda_use_hostfunc()) {
-    /* Listed before it can run: its handover takes it off the list. */
+    /* Listed before it can run: its handover takes it off the list. The
+     * first one listed wakes a completion thread asleep without a deadline
+     * (nothing was pending when it went to sleep), so that it sleeps again
+     * with one and checks the stream should the host function never run;
+     * without the wake a fault there hung the task (1 run in 10 of
+     * target.cuda_mock.errors.fault_registered_hostfunc on a busy machine). */
     pthread_mutex_lock(&cuda_bh_lock);
     done->pending = true;
     done->pending_next = cuda_hf_pending;
     if (cuda_hf_pending)
       cuda_hf_pending->pending_prev = done;
+    else if (cuda_bh_sleeping)
+      pthread_cond_signal(&cuda_bh_wake);
     cuda_hf_pending = done;
     pthread_mutex_unlock(&cuda_bh_lock);
     res = cu_cuLaunchHostFunc(q->stream, cuda_done_hostfunc, done);
