@@ -40,6 +40,15 @@ env_for() {
 }
 export -f env_for
 
+# A run's result line as "passed/device", "failed/host", "passed/" (no
+# place given), or "-" when it printed none.
+result_of() {
+  local r
+  r=$(sed -n 's/.*\[OMPVV_RESULT: [^]]*\] Test \([a-z]*\)\( on the \([a-z]*\)\)\?.*/\1\/\3/p' "$1" | tail -1)
+  echo "${r:--}"
+}
+export -f result_of
+
 # One test: compile, run on both, print
 # "<path> <outcome> <llvm rc> <ours rc> <llvm result> <ours result>".
 run_one() {
@@ -56,11 +65,9 @@ run_one() {
   local l=0 o=0
   env "${envs[@]}" LD_LIBRARY_PATH="$LLVM_LIB" timeout 60 "$out/bin" >"$out/llvm.out" 2>&1 || l=$?
   env "${envs[@]}" LD_LIBRARY_PATH="$OURS_LIB" timeout 60 "$out/bin" >"$out/ours.out" 2>&1 || o=$?
-  # "passed/device", "failed/host", or "-" when no result line was printed.
   local lr orr
-  lr=$(sed -n 's/.*\[OMPVV_RESULT: [^]]*\] Test \([a-z]*\)\( on the \([a-z]*\)\)\?.*/\1\/\3/p' "$out/llvm.out" | tail -1)
-  orr=$(sed -n 's/.*\[OMPVV_RESULT: [^]]*\] Test \([a-z]*\)\( on the \([a-z]*\)\)\?.*/\1\/\3/p' "$out/ours.out" | tail -1)
-  lr=${lr:--}; orr=${orr:--}
+  lr=$(result_of "$out/llvm.out")
+  orr=$(result_of "$out/ours.out")
   local outcome=pass-both
   if [ $l = 0 ] && [ $o != 0 ]; then outcome=fail-ours-only
   elif [ $l != 0 ] && [ $o = 0 ]; then outcome=fail-llvm-only

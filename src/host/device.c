@@ -29,7 +29,8 @@ OMP_EXPORT int omp_get_initial_device(void) {
   return next ? next() : omp_get_num_devices();
 }
 
-/* On the host, the device executing is the initial device. */
+/* On the host, the device executing is the initial device; in a kernel the
+ * x86_64 offload device runs here, that device (__omprt_run_on_device). */
 OMP_EXPORT int omp_get_device_num(void) {
   int device_num = omp_self()->task->icvs.device_num;
   return device_num >= 0 ? device_num : omp_get_initial_device();
