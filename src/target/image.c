@@ -231,6 +231,17 @@ static const char *tgt_resolve_entry(struct tgt_device *dev, struct tgt_loaded_i
     dev_addr = dev_fn;
     indirect[(*nindirect)++] = (struct omprt_indirect_call){e->addr, dev_fn};
   }
+  /* Under `requires unified_shared_memory` clang-19 reaches every
+   * declare-target variable (`to`, `enter` and `link`) through a reference
+   * pointer whose host copy holds the variable's host address, and nothing
+   * attaches the device's copy (the map of a host-resident variable has no
+   * device address to attach). So the device's pointer starts as the
+   * host's: LLVM's plugins write each variable entry's host bytes to the
+   * device at load. Left null, a kernel that uses the variable faults. */
+  if (!(e->flags & OMP_DECLARE_TARGET_INDIRECT) &&
+      (tgt_requires_flags & TGT_REQ_UNIFIED_SHARED_MEMORY) &&
+      dev->plugin->copy_to(dev->plugin_dev, dev_addr, e->addr, e->size, NULL))
+    return e->name;
   li->dev_entries[i] = dev_addr;
   /* A declare-target global (for `link`, its reference pointer, which a map
    * of the variable attaches to the device copy) is always present: an
