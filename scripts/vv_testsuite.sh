@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The OpenMP Validation & Verification suite (OpenMP_VV, formerly SOLLVE V&V)
-# as a third opinion, after LLVM's lit tests and GCC's libgomp tests: every C
-# test is compiled by clang-19 for the x86_64 offload device against LLVM
-# 19's libomp and libomptarget, as a user's program is, and run on LLVM's
-# runtime and on ours. A test reports "[OMPVV_RESULT: ...] Test passed|failed
-# on the device|host" and exits non-zero on a wrong result; what counts is
-# where the two runtimes differ, in exit status or in that line.
+# as a third opinion, after LLVM's lit tests and GCC's libgomp tests: every
+# test (C by clang-19, C++ by clang++-19) is compiled for the x86_64 offload
+# device against LLVM 19's libomp and libomptarget, as a user's program
+# is, and run on LLVM's runtime and on ours. A test reports
+# "[OMPVV_RESULT: ...] Test passed|failed on the device|host" and exits
+# non-zero on a wrong result; what counts is where the two runtimes differ,
+# in exit status or in that line.
 #
 #   scripts/vv_testsuite.sh VV-DIR [build-dir] [work-dir]
 #
@@ -53,10 +54,15 @@ export -f result_of
 # "<path> <outcome> <llvm rc> <ours rc> <llvm result> <ours result>".
 run_one() {
   local src=$1 rel out
-  rel=${src#"$VV"/tests/}; rel=${rel%.c}
+  rel=${src#"$VV"/tests/}
+  local cc=clang-19
+  case $rel in
+    *.cpp) cc=clang++-19 ;; # named with its suffix: a.c and a.cpp stay apart
+    *) rel=${rel%.c} ;;
+  esac
   out=$WORK/out/$rel
   mkdir -p "$out"
-  if ! clang-19 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -O1 -w -DVERBOSE_MODE=1 \
+  if ! $cc -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -O1 -w -DVERBOSE_MODE=1 \
        -I"$VV/ompvv" "$src" -o "$out/bin" -L"$LLVM_LIB" -lm >"$out/cc.log" 2>&1; then
     echo "$rel no-compile - - - -"; return
   fi
@@ -81,7 +87,9 @@ export WORK=$work VV=$vv LLVM_LIB=$llvm_lib OURS_LIB=$build/lib
 
 mkdir -p "$work"
 results=$work/results.txt
-find "$vv/tests" -type f -name '*.c' | sort | { grep -E "${OMPRT_VV_ONLY:-.}" || true; } |
+# OMPRT_VV_ONLY matches the path under tests/ (4.5/target/...), as documented.
+(cd "$vv/tests" && find . -type f \( -name '*.c' -o -name '*.cpp' \) | sed 's|^\./||') | sort |
+  { grep -E "${OMPRT_VV_ONLY:-.}" || true; } | sed "s|^|$vv/tests/|" |
   xargs -P "$(nproc)" -I{} bash -c 'run_one "$1"' _ {} >"$results" 2>/dev/null
 sort -o "$results" "$results"
 
@@ -98,11 +106,24 @@ sort -o "$results" "$results"
 # (its tasks add to a shared sum unsynchronised), test_interop_target (a
 # nowait region still writing a returned function's array: crashes on both,
 # mostly) and test_target_memcpy_async_no_obj (failed once on LLVM 19).
+# From tests/4.5: LLVM 19 crashes in qmcpack_parallel_offload (threads
+# launching target teams regions at once, 1000 rounds) and fails
+# test_task_Untied (the assertion above); racy on either, mostly failing:
+# test_target_and_task_nowait (reads what its nowait region maps back before
+# waiting for it), test_target_teams_distribute_depend_{in_in,
+# disjoint_section} (the target data region ends under its nowait regions:
+# LLVM 19 crashes, ours leaves the host copy as it was, each region holding
+# a reference); by timing: test_task_Mergeable (counts what one thread ran
+# during sleeps), test_taskloop_final (wants a task's children on different
+# threads, which a loaded machine may well not do).
 known='^5\.0/(task/task_Untied|program_control/test_omp_target_offload_disabled|taskloop/test_taskloop_if)$'
 known+='|^5\.0/(program_control/test_omp_get_device_num|target/test_target_teams_device)$'
 known+='|^5\.1/(atomic/test_atomic_compare|order/test_parallel_for_order_reproducible|default/test_default_firstprivate_parallel)$'
 known+='|^5\.1/(strict1/test_taskloop_strict_numtasks|interop/test_interop_target|target/test_target_memcpy_async_no_obj)$'
-echo "OpenMP_VV C tests ($vv), clang-19 x86_64 offload, LLVM 19's runtime vs ours ($OURS_LIB)"
+known+='|^4\.5/(performance/qmcpack_parallel_offload|task/test_task_Untied|task/test_task_Mergeable)$'
+known+='|^4\.5/(task/test_target_and_task_nowait|taskloop/test_taskloop_final)$'
+known+='|^4\.5/target_teams_distribute/test_target_teams_distribute_depend_(in_in|disjoint_section)$'
+echo "OpenMP_VV C and C++ tests ($vv), clang-19 x86_64 offload, LLVM 19's runtime vs ours ($OURS_LIB)"
 awk '{print $2}' "$results" | sort | uniq -c | awk '{printf "  %-16s %4d\n", $2, $1}'
 echo "Outcomes that differ (rc and result line: LLVM, ours; output under $work/out):"
 awk '$2 ~ /only|differs/' "$results" | while read -r name outcome l o lr orr; do
