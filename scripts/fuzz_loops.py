@@ -334,37 +334,57 @@ class Gen:
         depth = rng.choice([1, 2, 2])
         collapse = depth == 2 and rng.random() < 0.3
         typ = rng.choice(list(TYPES))
-        loops = []
-        for d in range(depth):
-            while True:
-                lp = Loop(rng, rng.choice(list(TYPES)) if d else typ, 400 if depth == 1 else 14)
-                lo, hi = TYPES[lp.typ]
-                # An inner loop that is not collapsed runs as plain C: its
-                # variable must not wrap past the type's limit on the way out.
-                wraps = d and not collapse and lp.trip and not lo <= lp.values[-1] + lp.step <= hi
-                # Mostly long enough for iterations to wait on each other.
-                if not wraps and (lp.trip >= 4 or rng.random() < 0.25):
-                    break
-            loops.append(lp)
-        trips = [lp.trip for lp in loops]
-        total = 1
-        for t in trips:
-            total *= t
-        size = max(total, 1)
-        nth = rng.choice([1, 2, 3, 4, 5, 6, 2, 3, 4])
-        kind = rng.choice(["static", "dynamic", "guided", None])
-        chunk = rng.choice([None, 1, 2, 5]) if kind else None
-        sched = f" schedule({kind}{', ' + str(chunk) if chunk else ''})" if kind else ""
-        # Sinks as offsets in iterations (pred = k - c), lexicographically earlier.
-        sinks = []
-        while len(sinks) < rng.randint(1, 3):
-            if depth == 1:
-                sink = (rng.choice([1, 1, 2, 3]),)
-            else:
-                c0 = rng.choice([0, 1, 1, 2])
-                sink = (c0, rng.choice([1, 2]) if c0 == 0 else rng.choice([-2, -1, 0, 0, 1, 2]))
-            if sink not in sinks:
-                sinks.append(sink)
+        # Drawn again (loops, schedule, sinks) when no sink fits the loops.
+        while True:
+            loops = []
+            for d in range(depth):
+                while True:
+                    lp = Loop(rng, rng.choice(list(TYPES)) if d else typ, 400 if depth == 1 else 14)
+                    lo, hi = TYPES[lp.typ]
+                    # An inner loop that is not collapsed runs as plain C: its
+                    # variable must not wrap past the type's limit on the way out.
+                    wraps = d and not collapse and lp.trip and not lo <= lp.values[-1] + lp.step <= hi
+                    # Mostly long enough for iterations to wait on each other.
+                    if not wraps and (lp.trip >= 4 or rng.random() < 0.25):
+                        break
+                loops.append(lp)
+            trips = [lp.trip for lp in loops]
+            total = 1
+            for t in trips:
+                total *= t
+            size = max(total, 1)
+            nth = rng.choice([1, 2, 3, 4, 5, 6, 2, 3, 4])
+            kind = rng.choice(["static", "dynamic", "guided", None])
+            chunk = rng.choice([None, 1, 2, 5]) if kind else None
+            sched = f" schedule({kind}{', ' + str(chunk) if chunk else ''})" if kind else ""
+            # Sinks as offsets in iterations (pred = k - c), lexicographically earlier.
+            # A signed loop variable must not overflow in the sink expression
+            # (var - c * step): that is undefined, and clang-19's iteration
+            # number for it then names a far iteration, which every runtime
+            # waits for forever (seed 812056: j - 7 at j = LLONG_MIN). Unsigned
+            # ones wrap as defined, and the runtime must ignore such a sink.
+            def sink_overflows(sink):
+                for d, c in enumerate(sink):
+                    lo, hi = TYPES[loops[d].typ]
+                    vals = loops[d].values
+                    off = c * loops[d].step
+                    if lo < 0 and vals and not (lo <= min(vals) - off and max(vals) - off <= hi):
+                        return True
+                return False
+
+            sinks = []
+            tries = 0
+            while len(sinks) < rng.randint(1, 3) and tries < 32:
+                tries += 1
+                if depth == 1:
+                    sink = (rng.choice([1, 1, 2, 3]),)
+                else:
+                    c0 = rng.choice([0, 1, 1, 2])
+                    sink = (c0, rng.choice([1, 2]) if c0 == 0 else rng.choice([-2, -1, 0, 0, 1, 2]))
+                if sink not in sinks and not sink_overflows(sink):
+                    sinks.append(sink)
+            if sinks:
+                break
         names = ["i", "j"]
 
         def sink_expr(d, c):
