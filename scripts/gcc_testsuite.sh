@@ -16,6 +16,7 @@
 # A report, not a test: exit status 0 unless set-up fails.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/scripts/compare_outcome.sh"
 build=$(cd "${1:-$root/build}" && pwd)
 work=${2:-/tmp/omprt-gcc-tests}
 llvm_lib=/usr/lib/llvm-19/lib
@@ -76,11 +77,8 @@ run_one() {
   local l=0 o=0
   env "${envs[@]}" LD_LIBRARY_PATH="$LLVM_LIB" timeout 60 "$out/bin" >"$out/llvm.out" 2>&1 || l=$?
   env "${envs[@]}" LD_LIBRARY_PATH="$OURS_LIB" timeout 60 "$out/bin" >"$out/ours.out" 2>&1 || o=$?
-  local outcome=pass-both
-  if [ $l = 0 ] && [ $o != 0 ]; then outcome=fail-ours-only
-  elif [ $l != 0 ] && [ $o = 0 ]; then outcome=fail-llvm-only
-  elif [ $l != 0 ]; then outcome=fail-both
-  fi
+  local outcome
+  outcome=$(outcome_of $l $o)
   echo "$sub/$base $outcome $l $o"
 }
 export -f run_one

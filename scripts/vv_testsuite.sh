@@ -21,6 +21,7 @@
 # A report, not a test: exit status 0 unless set-up fails.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/scripts/compare_outcome.sh"
 [ $# -ge 1 ] || { sed -n 10,19p "$0" >&2; exit 2; }
 vv=$(cd "$1" && pwd)
 build=$(cd "${2:-$root/build}" && pwd)
@@ -74,12 +75,8 @@ run_one() {
   local lr orr
   lr=$(result_of "$out/llvm.out")
   orr=$(result_of "$out/ours.out")
-  local outcome=pass-both
-  if [ $l = 0 ] && [ $o != 0 ]; then outcome=fail-ours-only
-  elif [ $l != 0 ] && [ $o = 0 ]; then outcome=fail-llvm-only
-  elif [ $l != 0 ]; then outcome=fail-both
-  elif [ "$lr" != "$orr" ]; then outcome=result-differs
-  fi
+  local outcome
+  outcome=$(outcome_of $l $o "$lr" "$orr" result-differs)
   echo "$rel $outcome $l $o $lr $orr"
 }
 export -f run_one

@@ -1,0 +1,18 @@
+# Sourced by the scripts that run one program on LLVM 19's runtime and on
+# ours (gcc_testsuite.sh, vv_testsuite.sh, hecbench.sh).
+#
+#   outcome_of LLVM-RC OURS-RC [LLVM-WORDS OURS-WORDS DIFFERS-LABEL]
+#
+# prints pass-both, fail-ours-only, fail-llvm-only or fail-both from the
+# two exit statuses ("0" is a pass, anything else a failure); where both
+# pass and the words each run printed about its result differ, the label.
+outcome_of() {
+  local l=$1 o=$2
+  if [ "$l" = 0 ] && [ "$o" != 0 ]; then echo fail-ours-only
+  elif [ "$l" != 0 ] && [ "$o" = 0 ]; then echo fail-llvm-only
+  elif [ "$l" != 0 ]; then echo fail-both
+  elif [ $# -ge 5 ] && [ "$3" != "$4" ]; then echo "$5"
+  else echo pass-both
+  fi
+}
+export -f outcome_of
