@@ -88,7 +88,6 @@ small_args() {
     *) return 1 ;;
   esac
 }
-export -f small_args
 
 # One field of a BUILD file, or from the Makefile when there is none.
 build_field() { # dir field
@@ -104,7 +103,6 @@ build_field() { # dir field
     args) sed -n '/^run:/,/^$/s/.*\$(program) *//p' "$dir/Makefile" | head -1 ;;
   esac
 }
-export -f build_field
 
 # "PASS"/"FAIL" words a run printed, in order, as one token ("-" if none).
 verdict_of() {
@@ -112,7 +110,6 @@ verdict_of() {
   v=$(grep -oE '\b(PASS|FAIL|PASSED|FAILED)\b' "$1" | tr '\n' ',' | sed 's/,$//')
   echo "${v:--}"
 }
-export -f verdict_of
 
 # One program: compile, run on both, print
 # "<name> <outcome> <llvm rc> <ours rc> <llvm verdict> <ours verdict>".
@@ -149,7 +146,6 @@ run_one() {
   outcome=$(outcome_of $l $o "$lv" "$ov" verdict-differs)
   echo "$name $outcome $l $o $lv $ov"
 }
-export -f run_one
 export WORK=$work LLVM_LIB=$llvm_lib OURS_LIB=$build/lib TIMEOUT=${OMPRT_HEC_TIMEOUT:-120}
 
 mkdir -p "$work"
