@@ -275,8 +275,12 @@ int tgt_async_complete(struct tgt_async *async) {
       async->nhost_free = async->caphost_free = 0;
       async->unmaps = NULL;
       async->nunmaps = async->capunmaps = 0;
+      /* A kernel that faulted before this point fails the registration
+       * (CUDA's errors are sticky): the same failure as one reported to
+       * the callback, and worded so. */
       if (dev->plugin->queue_on_done(dev->plugin_dev, d->async.queue, tgt_async_done_cb, d))
-        tgt_fatal(d->async.loc, "device %d: cannot register a completion callback", dev->id);
+        tgt_fatal(d->async.loc, "a deferred target construct failed on device %d: cannot "
+                  "register its completion callback", dev->id);
       return 0;
     }
   }
