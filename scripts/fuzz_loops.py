@@ -114,6 +114,21 @@ class Loop:
         return f"(long)(({self.c(self.lb)} - {var}) / {self.c(-self.step)})"
 
 
+def sink_overflows(loops, sink):
+    """Whether a doacross sink (offsets c in iterations, one per loop) would
+    overflow a signed loop variable in its expression var - c * step: that
+    is undefined, and clang-19's iteration number for it then names a far
+    iteration, which every runtime waits for forever (seed 812056: j - 7 at
+    j = LLONG_MIN). Unsigned variables wrap as defined, and the runtime must
+    ignore such a sink."""
+    for lp, c in zip(loops, sink):
+        lo, hi = TYPES[lp.typ]
+        off = c * lp.step
+        if lo < 0 and lp.values and not (lo <= min(lp.values) - off and max(lp.values) - off <= hi):
+            return True
+    return False
+
+
 class Gen:
     def __init__(self, seed, nests, offload=True, doacross=3):
         self.offload = offload
@@ -358,20 +373,6 @@ class Gen:
             chunk = rng.choice([None, 1, 2, 5]) if kind else None
             sched = f" schedule({kind}{', ' + str(chunk) if chunk else ''})" if kind else ""
             # Sinks as offsets in iterations (pred = k - c), lexicographically earlier.
-            # A signed loop variable must not overflow in the sink expression
-            # (var - c * step): that is undefined, and clang-19's iteration
-            # number for it then names a far iteration, which every runtime
-            # waits for forever (seed 812056: j - 7 at j = LLONG_MIN). Unsigned
-            # ones wrap as defined, and the runtime must ignore such a sink.
-            def sink_overflows(sink):
-                for d, c in enumerate(sink):
-                    lo, hi = TYPES[loops[d].typ]
-                    vals = loops[d].values
-                    off = c * loops[d].step
-                    if lo < 0 and vals and not (lo <= min(vals) - off and max(vals) - off <= hi):
-                        return True
-                return False
-
             sinks = []
             tries = 0
             while len(sinks) < rng.randint(1, 3) and tries < 32:
@@ -381,7 +382,7 @@ class Gen:
                 else:
                     c0 = rng.choice([0, 1, 1, 2])
                     sink = (c0, rng.choice([1, 2]) if c0 == 0 else rng.choice([-2, -1, 0, 0, 1, 2]))
-                if sink not in sinks and not sink_overflows(sink):
+                if sink not in sinks and not sink_overflows(loops, sink):
                     sinks.append(sink)
             if sinks:
                 break

@@ -79,11 +79,12 @@ static void omp_teams_sizes(struct omp_thread *th, int *nteams, int *limit,
     /* Once per process, as LLVM's: a program asking for a GPU-sized league
      * asks in every region, and one line says all there is to say. */
     static atomic_bool warned;
-    if (n > max && !atomic_exchange(&warned, true))
-      omp_warn("num_teams(%d): only %d teams can run on this host (KMP_TEAMS_THREAD_LIMIT "
-               "raises the limit)", n, max);
-    if (n > max)
+    if (n > max) {
+      if (!atomic_exchange(&warned, true))
+        omp_warn("num_teams(%d): only %d teams can run on this host (KMP_TEAMS_THREAD_LIMIT "
+                 "raises the limit)", n, max);
       n = max;
+    }
   }
   *limit_by_procs = false;
   if (tl <= 0) {
