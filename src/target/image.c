@@ -201,24 +201,38 @@ int tgt_image_count(void) { return tgt_nimages; }
 
 /* ---- loading on a device ------------------------------------------------------ */
 
-/* Resolve entry `i` of a freshly loaded image by name; returns its name if
- * the image lacks it. A `declare target indirect` function is added to
- * `indirect` (room for every entry). */
-static const char *tgt_resolve_entry(struct tgt_device *dev, struct tgt_loaded_image *li,
-                                     size_t i, struct omprt_indirect_call *indirect,
-                                     size_t *nindirect) {
+/* Why entry `e` could not be resolved, from the plugin's answer: only
+ * OMPRT_NOT_FOUND means the image lacks it (the plugin's own detail, a
+ * driver error or a size mismatch, follows the message). */
+static bool tgt_unresolved(int rc, const __tgt_offload_entry *e, char *why, size_t why_size) {
+  if (rc == OMPRT_SUCCESS)
+    return false;
+  if (rc == OMPRT_NOT_FOUND)
+    snprintf(why, why_size, "'%s' is missing from the device image", e->name);
+  else
+    snprintf(why, why_size, "cannot resolve %s '%s' in the device image",
+             e->size ? "global" : "kernel", e->name);
+  return true;
+}
+
+/* Resolve entry `i` of a freshly loaded image by name; false, with the
+ * reason in `why`, when that fails. A `declare target indirect` function is
+ * added to `indirect` (room for every entry). */
+static bool tgt_resolve_entry(struct tgt_device *dev, struct tgt_loaded_image *li, size_t i,
+                              struct omprt_indirect_call *indirect, size_t *nindirect,
+                              char *why, size_t why_size) {
   __tgt_offload_entry *e = &li->image->EntriesBegin[i];
   if ((e->flags & OMP_REGISTER_REQUIRES) || !e->addr)
-    return NULL; /* a `requires` record (read at registration), not an entry */
+    return true; /* a `requires` record (read at registration), not an entry */
   if (e->size == 0)
-    return dev->plugin->get_kernel(dev->plugin_dev, li->handle, e->name,
-                                   &li->dev_entries[i]) == OMPRT_SUCCESS
-               ? NULL
-               : e->name;
+    return !tgt_unresolved(
+        dev->plugin->get_kernel(dev->plugin_dev, li->handle, e->name, &li->dev_entries[i]), e,
+        why, why_size);
   void *dev_addr = NULL;
-  if (dev->plugin->get_global(dev->plugin_dev, li->handle, e->name, e->size, &dev_addr) !=
-      OMPRT_SUCCESS)
-    return e->name;
+  if (tgt_unresolved(
+          dev->plugin->get_global(dev->plugin_dev, li->handle, e->name, e->size, &dev_addr), e,
+          why, why_size))
+    return false;
   if (e->flags & OMP_DECLARE_TARGET_INDIRECT) {
     /* `declare target indirect` function: the device global holds the
      * device function's address. Mapping host function -> device function
@@ -226,8 +240,11 @@ static const char *tgt_resolve_entry(struct tgt_device *dev, struct tgt_loaded_i
      * map) arrive translated; the plugin's table serves device code that
      * looks a host pointer up itself (__llvm_omp_indirect_call_lookup). */
     void *dev_fn = NULL;
-    if (dev->plugin->copy_from(dev->plugin_dev, &dev_fn, dev_addr, sizeof(dev_fn), NULL))
-      return e->name;
+    if (dev->plugin->copy_from(dev->plugin_dev, &dev_fn, dev_addr, sizeof(dev_fn), NULL)) {
+      snprintf(why, why_size, "cannot read the device address of indirect function '%s'",
+               e->name);
+      return false;
+    }
     dev_addr = dev_fn;
     indirect[(*nindirect)++] = (struct omprt_indirect_call){e->addr, dev_fn};
   }
@@ -240,8 +257,10 @@ static const char *tgt_resolve_entry(struct tgt_device *dev, struct tgt_loaded_i
    * device at load. Left null, a kernel that uses the variable faults. */
   if (!(e->flags & OMP_DECLARE_TARGET_INDIRECT) &&
       (tgt_requires_flags & TGT_REQ_UNIFIED_SHARED_MEMORY) &&
-      dev->plugin->copy_to(dev->plugin_dev, dev_addr, e->addr, e->size, NULL))
-    return e->name;
+      dev->plugin->copy_to(dev->plugin_dev, dev_addr, e->addr, e->size, NULL)) {
+    snprintf(why, why_size, "cannot initialise '%s' on the device", e->name);
+    return false;
+  }
   li->dev_entries[i] = dev_addr;
   /* A declare-target global (for `link`, its reference pointer, which a map
    * of the variable attaches to the device copy) is always present: an
@@ -255,7 +274,7 @@ static const char *tgt_resolve_entry(struct tgt_device *dev, struct tgt_loaded_i
   };
   if (!tgt_map_lookup(dev, m.host_begin, e->size).entry)
     tgt_map_insert(dev, m);
-  return NULL;
+  return true;
 }
 
 static int tgt_indirect_call_order(const void *a, const void *b) {
@@ -265,28 +284,32 @@ static int tgt_indirect_call_order(const void *a, const void *b) {
 }
 
 /* Resolve every entry of a freshly loaded image by name. Called with
- * dev->lock held; returns the name of an entry the image lacks, or NULL. */
-static const char *tgt_resolve_entries(struct tgt_device *dev, struct tgt_loaded_image *li) {
+ * dev->lock held; false, with the reason in `why`, when one fails. */
+static bool tgt_resolve_entries(struct tgt_device *dev, struct tgt_loaded_image *li,
+                                char *why, size_t why_size) {
   li->nentries = (size_t)(li->image->EntriesEnd - li->image->EntriesBegin);
   li->dev_entries = calloc(li->nentries ? li->nentries : 1, sizeof(void *));
   struct omprt_indirect_call *indirect =
       calloc(li->nentries ? li->nentries : 1, sizeof(*indirect));
   if (!li->dev_entries || !indirect) {
     free(indirect);
-    return "(out of memory)";
+    snprintf(why, why_size, "out of memory resolving the image's %zu entries", li->nentries);
+    return false;
   }
   size_t nindirect = 0;
-  const char *missing = NULL;
-  for (size_t i = 0; !missing && i < li->nentries; i++)
-    missing = tgt_resolve_entry(dev, li, i, indirect, &nindirect);
-  if (!missing && nindirect && dev->plugin->set_indirect_calls) {
+  bool resolved = true;
+  for (size_t i = 0; resolved && i < li->nentries; i++)
+    resolved = tgt_resolve_entry(dev, li, i, indirect, &nindirect, why, why_size);
+  if (resolved && nindirect && dev->plugin->set_indirect_calls) {
     qsort(indirect, nindirect, sizeof(*indirect), tgt_indirect_call_order);
     if (dev->plugin->set_indirect_calls(dev->plugin_dev, li->handle, indirect, nindirect) !=
-        OMPRT_SUCCESS)
-      missing = "(the table of `declare target indirect` functions)";
+        OMPRT_SUCCESS) {
+      snprintf(why, why_size, "cannot install the table of `declare target indirect` functions");
+      resolved = false;
+    }
   }
   free(indirect);
-  return missing;
+  return resolved;
 }
 
 /* Load, on `dev`, the first registered image its plugin can run. Errors are
@@ -315,15 +338,15 @@ int tgt_device_load_images(struct tgt_device *dev, ident_t *loc) {
     }
     if (tgt_ompt_on())
       tgt_ompt_image_loaded(dev, li, r->bytes, r->size);
+    char why[512];
     pthread_mutex_lock(&dev->lock);
-    const char *missing = tgt_resolve_entries(dev, li);
+    bool resolved = tgt_resolve_entries(dev, li, why, sizeof why);
     li->next = dev->images;
     dev->images = li;
     pthread_mutex_unlock(&dev->lock);
-    if (missing) {
+    if (!resolved) {
       pthread_mutex_unlock(&tgt_images_lock);
-      tgt_fatal(loc, "device %d (%s): '%s' is missing from the device image", dev->id,
-                dev->plugin->name, missing);
+      tgt_fatal(loc, "device %d (%s): %s", dev->id, dev->plugin->name, why);
     }
   }
   dev->images_ready = true;
