@@ -540,10 +540,8 @@ static bool omp_memspace_valid(omp_memspace_handle_t ms) {
   return ms <= omp_low_lat_mem_space || omp_is_target_space(ms);
 }
 
-static omp_allocator_handle_t omp_allocator_create(omp_memspace_handle_t ms,
-                                                   int ntraits,
-                                                   const omp_alloctrait_t *traits) {
-  static const char routine[] = "omp_init_allocator";
+omp_allocator_handle_t omp_allocator_build(const char *routine, omp_memspace_handle_t ms,
+                                           int ntraits, const omp_alloctrait_t *traits) {
   if (!omp_memspace_valid(ms)) {
     omp_warn("%s: %lu is not a memory space handle", routine, (unsigned long)ms);
     return omp_null_allocator;
@@ -636,7 +634,7 @@ OMP_EXPORT void omp_free(void *ptr, omp_allocator_handle_t allocator) {
 OMP_EXPORT omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace,
                                                      int ntraits,
                                                      omp_alloctrait_t traits[]) {
-  return omp_allocator_create(memspace, ntraits, traits);
+  return omp_allocator_build("omp_init_allocator", memspace, ntraits, traits);
 }
 
 OMP_EXPORT void omp_destroy_allocator(omp_allocator_handle_t allocator) {
@@ -688,7 +686,7 @@ OMP_EXPORT omp_allocator_handle_t __kmpc_init_allocator(int gtid,
                                                         omp_memspace_handle_t memspace,
                                                         int ntraits,
                                                         omp_alloctrait_t traits[]) {
-  return omp_allocator_create(memspace, ntraits, traits);
+  return omp_allocator_build("omp_init_allocator", memspace, ntraits, traits);
 }
 
 OMP_EXPORT void __kmpc_destroy_allocator(int gtid,
