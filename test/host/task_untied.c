@@ -4,8 +4,13 @@
  * parts run exactly once and in order, the children a part waits for are
  * done, a generator of many tasks, and an untied task that is undeferred
  * (if(0)) or included (final), or in a team of one, still runs every part
- * before the construct ends, however many parts it has. The untied if(0) case runs alone (argument "if0"): LLVM 19 aborts
- * on it (assertion td_last_tied, kmp_tasking.cpp:1836), a bug of LLVM's. */
+ * before the construct ends, however many parts it has. Two shapes from
+ * BOTS and KASTORS that LLVM 19's runtime fails: an untied task making
+ * 40000 untied children before its taskwait (LLVM segfaults past about 32K)
+ * and a recursion of untied tasks with depend on the parent's locals and a
+ * taskwait at each level (LLVM hangs now and then with 4 threads). The
+ * untied if(0) case runs alone (argument "if0"): LLVM 19 aborts on it
+ * (assertion td_last_tied, kmp_tasking.cpp:1836), a bug of LLVM's. */
 #include <omp.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -34,6 +39,37 @@ static int untied_if0(void) {
   }
   CHECK_EQ_INT(steps_after, 3);
   CHECK_DONE();
+}
+
+/* One level of a strassen-like recursion: each call makes a chain of tied
+ * tasks and DEPTH_FANOUT untied recursive ones ordered by depend on this
+ * frame's locals, then waits for them all. Each task adds its level's
+ * weight to *sum only after its input (the task it depends on) has
+ * written its own stamp, so a dependence not honoured shows. */
+enum { DEPTH_FANOUT = 5, DEPTH_LEVELS = 5 };
+
+static void untied_dependent_level(int level, atomic_long *leaves, atomic_int *out_of_order) {
+  if (level == DEPTH_LEVELS) {
+    atomic_fetch_add(leaves, 1);
+    return;
+  }
+  int stamp[DEPTH_FANOUT + 1] = {0};
+#pragma omp task depend(out : stamp[0]) shared(stamp)
+  stamp[0] = 1;
+  for (int k = 1; k <= DEPTH_FANOUT; k++) {
+#pragma omp task untied depend(in : stamp[k - 1]) depend(out : stamp[k]) firstprivate(k) \
+    shared(stamp)
+    {
+      if (__atomic_load_n(&stamp[k - 1], __ATOMIC_ACQUIRE) != k)
+        atomic_fetch_add(out_of_order, 1);
+      untied_dependent_level(level + 1, leaves, out_of_order);
+      __atomic_store_n(&stamp[k], k + 1, __ATOMIC_RELEASE);
+    }
+  }
+#pragma omp taskwait
+  for (int k = 0; k <= DEPTH_FANOUT; k++)
+    if (stamp[k] != k + 1)
+      atomic_fetch_add(out_of_order, 1);
 }
 
 int main(int argc, char **argv) {
@@ -86,6 +122,36 @@ int main(int argc, char **argv) {
     atomic_fetch_add(&sum, i);
   }
   CHECK_EQ_INT(atomic_load(&sum), 999L * 1000 / 2);
+
+  /* An untied generator of 40000 untied children, waited for inside it:
+   * all run once before its taskwait returns. */
+  enum { CHILDREN = 40000 };
+  atomic_long child_sum = 0;
+  long child_sum_at_wait = -1;
+#pragma omp parallel num_threads(4)
+#pragma omp single
+#pragma omp task untied shared(child_sum, child_sum_at_wait)
+  {
+    for (int i = 0; i < CHILDREN; i++) {
+#pragma omp task untied firstprivate(i) shared(child_sum)
+      atomic_fetch_add(&child_sum, i);
+    }
+#pragma omp taskwait
+    child_sum_at_wait = atomic_load(&child_sum);
+  }
+  CHECK_EQ_INT(child_sum_at_wait, (long)CHILDREN * (CHILDREN - 1) / 2);
+
+  /* Recursive untied tasks ordered by depend, a taskwait at each level. */
+  atomic_long leaves = 0;
+  atomic_int out_of_order = 0;
+#pragma omp parallel num_threads(4)
+#pragma omp single
+  untied_dependent_level(0, &leaves, &out_of_order);
+  long want_leaves = 1;
+  for (int l = 0; l < DEPTH_LEVELS; l++)
+    want_leaves *= DEPTH_FANOUT;
+  CHECK_EQ_INT(atomic_load(&leaves), want_leaves);
+  CHECK_EQ_INT(atomic_load(&out_of_order), 0);
 
   /* An included untied task finishes before the code after it. */
   int fsteps = 0, fsteps_after = -1;
