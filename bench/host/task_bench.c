@@ -105,23 +105,48 @@ static void record_sample(double seconds) {
 
 /* ---- 1. spawn: one thread creates, the team executes ----------------------------- */
 
-static bool test_spawn(long reps) {
-#pragma omp parallel
-#pragma omp single
-  for (long j = 0; j < reps; j++) {
-#pragma omp task firstprivate(j)
-    {
-      hit();
-      if (checking && j < MAX_MARKS)
-        atomic_fetch_add_explicit(&marks[j], 1, memory_order_relaxed);
-    }
-  }
+/* One spawned task's work, and the check that every task ran once. */
+static void spawned(long j) {
+  hit();
+  if (checking && j < MAX_MARKS)
+    atomic_fetch_add_explicit(&marks[j], 1, memory_order_relaxed);
+}
+
+static bool spawned_once(const char *name, long reps) {
   if (checking)
     for (long j = 0; j < reps && j < MAX_MARKS; j++)
-      if (!expect("spawn: runs of one task", marks[j], 1))
+      if (!expect(name, marks[j], 1))
         return false;
-  return expect("spawn: tasks run", hits_total(), reps);
+  return expect(name, hits_total(), reps);
 }
+
+static void spawn_loop(long reps) {
+  for (long j = 0; j < reps; j++) {
+#pragma omp task firstprivate(j)
+    spawned(j);
+  }
+}
+
+/* From `single`, the other members run the tasks at its barrier; from
+ * `master`, at the region's join (EPCC taskbench's MASTER TASK). */
+static bool spawn_from(bool master, long reps) {
+#pragma omp parallel
+  {
+    if (master) {
+#pragma omp master
+      spawn_loop(reps);
+    } else {
+#pragma omp single
+      spawn_loop(reps);
+    }
+  }
+  return spawned_once(master ? "spawn_master: runs of each task, tasks run"
+                             : "spawn: runs of each task, tasks run",
+                      reps);
+}
+
+static bool test_spawn(long reps) { return spawn_from(false, reps); }
+static bool test_spawn_master(long reps) { return spawn_from(true, reps); }
 
 /* ---- 2. fib(n) with a cutoff ------------------------------------------------------ */
 
@@ -311,6 +336,7 @@ struct benchmark {
 
 static const struct benchmark benchmarks[] = {
     {"spawn", "per task", test_spawn, 64, false},
+    {"spawn_master", "per task (from master)", test_spawn_master, 64, false},
     {"fib", "per fib(27), cutoff 12 (3192 tasks)", test_fib, 1, false},
     {"dep_chain", "per task (one inout chain)", test_dep_chain, 64, false},
     {"dep_diamond", "per task (diamonds: 8 sides, 1 sink)", test_dep_diamond, 8, false},

@@ -598,12 +598,13 @@ static void omp_task_wait_mode(struct omp_thread *th, bool (*done)(void *), void
     int64_t backlog_ns;
     if ((polls & 63) == 0)
       passed = 0; /* look at every deque again now and then */
-    if (omp_task_run_one_timed(th, kind == OMP_WAIT_BARRIER ? &backlog_ns : NULL,
+    if (omp_task_run_one_timed(th, kind != OMP_WAIT_CHILDREN ? &backlog_ns : NULL,
                                &passed)) {
       polls = 0;
       passed = 0;
-      /* A member idling in a barrier that just ran a tiny task from another
-       * member's backlog steps aside before it steals again (LLVM's yield
+      /* A member idling in a barrier or the region's join that just ran a
+       * tiny task from another member's backlog steps aside before it
+       * steals again (LLVM's yield
        * after every task, KMP_YIELD in its task loop, does the same and
        * more). Where one member spawns many small tasks, a thief that takes
        * each the moment it is queued makes every task cross between cores
@@ -613,7 +614,7 @@ static void omp_task_wait_mode(struct omp_thread *th, bool (*done)(void *), void
        * cache. Tasks of a few microseconds and more (fib's subtrees), and
        * the only task a member has queued (a dependence chain's next link,
        * on the critical path), are taken at full speed. */
-      if (kind == OMP_WAIT_BARRIER && backlog_ns >= 0 && backlog_ns < OMP_TASK_TINY_NS) {
+      if (kind != OMP_WAIT_CHILDREN && backlog_ns >= 0 && backlog_ns < OMP_TASK_TINY_NS) {
         omp_task_flush_done(th); /* the yield may take long on a busy machine */
         sched_yield();
       }
