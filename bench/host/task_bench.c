@@ -148,6 +148,21 @@ static bool spawn_from(bool master, long reps) {
 static bool test_spawn(long reps) { return spawn_from(false, reps); }
 static bool test_spawn_master(long reps) { return spawn_from(true, reps); }
 
+/* Every member encounters `task if(0)`, each run at once by the member
+ * itself (EPCC taskbench's CONDITIONAL TASK): the members share nothing but
+ * what the runtime makes them share. */
+static bool test_if0(long reps) {
+#pragma omp parallel
+  {
+    long members = omp_get_num_threads();
+    for (long j = omp_get_thread_num(); j < reps; j += members) {
+#pragma omp task if (0) firstprivate(j)
+      spawned(j);
+    }
+  }
+  return spawned_once("if0: runs of each task, tasks run", reps);
+}
+
 /* ---- 2. fib(n) with a cutoff ------------------------------------------------------ */
 
 static long fib_serial(int n) { return n < 2 ? n : fib_serial(n - 1) + fib_serial(n - 2); }
@@ -337,6 +352,7 @@ struct benchmark {
 static const struct benchmark benchmarks[] = {
     {"spawn", "per task", test_spawn, 64, false},
     {"spawn_master", "per task (from master)", test_spawn_master, 64, false},
+    {"if0", "per task (if(0), from every member)", test_if0, 64, false},
     {"fib", "per fib(27), cutoff 12 (3192 tasks)", test_fib, 1, false},
     {"dep_chain", "per task (one inout chain)", test_dep_chain, 64, false},
     {"dep_diamond", "per task (diamonds: 8 sides, 1 sink)", test_dep_diamond, 8, false},

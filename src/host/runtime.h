@@ -240,6 +240,7 @@ struct omp_task {
   bool if0;                    /* undeferred: run by its encountering thread */
   bool target_task;            /* from __kmpc_omp_target_task_alloc */
   bool counted_target;         /* in omp_target_tasks_outstanding (task.c) */
+  bool counted_pending;        /* in its team's tasks.pending (omp_task_count_pending) */
   bool construct_seen;         /* its body began a device construct */
   uint32_t flags;              /* OMP_TASK_* from clang */
   int creator_tid;             /* deque the task goes back to when released */
@@ -830,6 +831,7 @@ struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t fla
 void omp_task_execute(struct omp_thread *th, struct omp_task *task);
 bool omp_task_undeferred(const struct omp_task *task);
 void omp_task_ready(struct omp_thread *th, struct omp_task *task);
+void omp_task_count_pending(struct omp_task *task);
 void omp_task_requeue(struct omp_task *task);
 void omp_task_complete(struct omp_task *task);
 void omp_taskwait_children(struct omp_thread *th);

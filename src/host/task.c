@@ -64,10 +64,23 @@ struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t fla
   if (task->taskgroup)
     omp_taskgroup_add(task->taskgroup);
   struct omp_team *team = th->team;
-  atomic_fetch_add_explicit(&team->tasks.pending, 1, memory_order_relaxed);
   if (OMP_UNLIKELY(!atomic_load_explicit(&team->tasks.used, memory_order_relaxed)))
     omp_team_tasks_begin(team);
   return task;
+}
+
+/* From here on the task may run later or on another thread, so its team's
+ * barriers and join wait for it: called before it is queued, registered
+ * with its predecessors, or left to complete later. An undeferred task
+ * (if(0)) runs to completion on its encountering thread before that thread
+ * goes on, so it is never counted, and creating one touches no line the
+ * team shares: whatever a barrier could wait for while it runs (the
+ * explicit task that encountered it) is counted already. */
+void omp_task_count_pending(struct omp_task *task) {
+  if (task->counted_pending)
+    return;
+  task->counted_pending = true;
+  atomic_fetch_add_explicit(&task->team->tasks.pending, 1, memory_order_relaxed);
 }
 
 /* ---- OMPT -------------------------------------------------------------------- */
@@ -164,11 +177,13 @@ static void omp_task_complete_as(struct omp_task *task, bool foreign) {
     if (task->taskgroup)
       omp_taskgroup_remove(task->taskgroup);
     atomic_fetch_sub(&parent->incomplete_children, 1);
-    if (OMP_UNLIKELY(th->tasks_done_team != team)) {
-      omp_task_flush_done(th); /* an outer team's: it is alive, we are in it */
-      th->tasks_done_team = team;
+    if (task->counted_pending) {
+      if (OMP_UNLIKELY(th->tasks_done_team != team)) {
+        omp_task_flush_done(th); /* an outer team's: it is alive, we are in it */
+        th->tasks_done_team = team;
+      }
+      th->tasks_done++;
     }
-    th->tasks_done++;
     omp_team_signal_work(team); /* taskwait and taskgroup waiters */
     omp_task_uncount_target(task);
     if (parent_explicit)
@@ -181,7 +196,8 @@ static void omp_task_complete_as(struct omp_task *task, bool foreign) {
   if (task->taskgroup)
     omp_taskgroup_remove(task->taskgroup);
   atomic_fetch_sub(&parent->incomplete_children, 1);
-  atomic_fetch_sub(&team->tasks.pending, 1);
+  if (task->counted_pending)
+    atomic_fetch_sub(&team->tasks.pending, 1);
   omp_team_signal_work(team);
   if (team != parent_team)
     omp_team_signal_work(parent_team);
@@ -303,6 +319,7 @@ bool omp_task_undeferred(const struct omp_task *task) {
 
 /* The task's dependences are satisfied: queue it, or run it right here. */
 void omp_task_ready(struct omp_thread *th, struct omp_task *task) {
+  omp_task_count_pending(task);
   if ((task->flags & OMP_TASK_HIDDEN_HELPER) && omp_hidden_helper_enabled()) {
     omp_hidden_helper_submit(th, task);
     return;
@@ -335,6 +352,7 @@ void omp_task_ready(struct omp_thread *th, struct omp_task *task) {
 void omp_task_requeue(struct omp_task *task) {
   /* Once queued the task may run and be freed at once: read it first. (Its
    * team lives on: whoever releases or re-enqueues it is still pending.) */
+  omp_task_count_pending(task); /* counted already, when it was deferred */
   struct omp_team *team = task->team;
   if (((task->flags & OMP_TASK_HIDDEN_HELPER) && omp_hidden_helper_enabled()) ||
       team->is_hidden_helper) {
@@ -446,6 +464,11 @@ OMP_EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t
   struct omp_task *task = omp_task_of(abi);
   task->if0 = true;
   task->started = true;
+  /* One whose completion comes after its body (a detach event, a proxy)
+   * may still be incomplete when its encountering thread goes on. */
+  if ((task->flags & OMP_TASK_PROXY) ||
+      atomic_load_explicit(&task->detach_state, memory_order_relaxed) == OMP_DETACH_ARMED)
+    omp_task_count_pending(task);
   if (omp_ompt_enabled()) {
     OMP_OMPT_CODEPTR(th);
     /* the generating task waits in the runtime meanwhile; the undeferred

@@ -1,7 +1,8 @@
 /* detach: a detached task completes only when its body finished AND its
  * event was fulfilled, in either order; fulfilled from a plain pthread
  * (not an OpenMP thread), from another task, before the body ends, and for
- * an undeferred (if(0)) detached task. Dependent tasks and taskwait wait
+ * an undeferred (if(0)) detached task, with a taskwait and with only a
+ * barrier after it. Dependent tasks and taskwait wait
  * for the fulfilment. */
 #include <omp.h>
 #include <pthread.h>
@@ -102,25 +103,37 @@ int main(void) {
 
   /* 5. An undeferred detached task: the encountering task goes on once the
    * body ended (the task is not complete yet: it may even fulfil the event
-   * itself), and taskwait waits for the fulfilment. */
-  omp_event_handle_t ev5 = 0, ev6 = 0;
-  pthread_t helper5;
-  int after_if0_taskwait = -1, self_fulfilled = 0;
+   * itself), and taskwait waits for the fulfilment; with no taskwait, the
+   * barrier at the end of single does (an undeferred task is counted among
+   * the team's pending tasks only when its completion can come after its
+   * body). */
+  omp_event_handle_t ev5 = 0, ev6 = 0, ev7 = 0;
+  pthread_t helper5, helper7;
+  int after_if0_taskwait = -1, self_fulfilled = 0, after_barrier = -1;
   atomic_store(&fulfilled, 0);
 #pragma omp parallel num_threads(2)
-#pragma omp single
   {
+#pragma omp single
+    {
 #pragma omp task if (0) detach(ev5) shared(helper5)
-    pthread_create(&helper5, NULL, fulfil_later, &ev5);
+      pthread_create(&helper5, NULL, fulfil_later, &ev5);
 #pragma omp taskwait
-    after_if0_taskwait = atomic_load(&fulfilled);
+      after_if0_taskwait = atomic_load(&fulfilled);
 #pragma omp task if (0) detach(ev6) shared(self_fulfilled)
-    self_fulfilled = 1;
-    omp_fulfill_event(ev6); /* would never happen if the construct waited */
+      self_fulfilled = 1;
+      omp_fulfill_event(ev6); /* would never happen if the construct waited */
 #pragma omp taskwait
+      atomic_store(&fulfilled, 0);
+#pragma omp task if (0) detach(ev7) shared(helper7)
+      pthread_create(&helper7, NULL, fulfil_later, &ev7);
+    }
+#pragma omp master
+    after_barrier = atomic_load(&fulfilled);
   }
   pthread_join(helper5, NULL);
+  pthread_join(helper7, NULL);
   CHECK(after_if0_taskwait == 1, "taskwait returned before an undeferred task's event");
   CHECK_EQ_INT(self_fulfilled, 1);
+  CHECK(after_barrier == 1, "a barrier ended before an undeferred task's event");
   CHECK_DONE();
 }
