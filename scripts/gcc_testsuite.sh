@@ -20,8 +20,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
 work=${2:-/tmp/omprt-gcc-tests}
 llvm_lib=/usr/lib/llvm-19/lib
-[ -e "$build/lib/libomp.so.5" ] || { echo "gcc_testsuite: no $build/lib/libomp.so.5 (build first)" >&2; exit 2; }
-[ -e "$llvm_lib/libomp.so.5" ] || { echo "gcc_testsuite: LLVM 19's libomp missing (libomp-19-dev)" >&2; exit 2; }
+require_runtimes gcc_testsuite "$build" "$llvm_lib/libomp.so.5"
 
 if ! dpkg -s gcc-12-source >/dev/null 2>&1; then
   sudo=""

@@ -32,8 +32,7 @@ build=$(cd "${2:-$root/build}" && pwd)
 work=${3:-/tmp/omprt-hecbench}
 llvm_lib=/usr/lib/llvm-19/lib
 [ -d "$hec/src" ] || { echo "hecbench: no $hec/src (not a HeCBench checkout)" >&2; exit 2; }
-[ -e "$build/lib/libomp.so.5" ] || { echo "hecbench: no $build/lib/libomp.so.5 (build first)" >&2; exit 2; }
-[ -e "$llvm_lib/libomptarget.so" ] || { echo "hecbench: LLVM 19's libomptarget missing (libomp-19-dev)" >&2; exit 2; }
+require_runtimes hecbench "$build" "$llvm_lib/libomptarget.so"
 
 # Smaller arguments than the Makefile's, for programs that would run for
 # minutes on the x86_64 offload device; each keeps the program's own check.

@@ -28,8 +28,7 @@ build=$(cd "${2:-$root/build}" && pwd)
 work=${3:-/tmp/omprt-vv-tests}
 llvm_lib=/usr/lib/llvm-19/lib
 [ -e "$vv/ompvv/ompvv.h" ] || { echo "vv_testsuite: no $vv/ompvv/ompvv.h (not an OpenMP_VV checkout)" >&2; exit 2; }
-[ -e "$build/lib/libomp.so.5" ] || { echo "vv_testsuite: no $build/lib/libomp.so.5 (build first)" >&2; exit 2; }
-[ -e "$llvm_lib/libomptarget.so" ] || { echo "vv_testsuite: LLVM 19's libomptarget missing (libomp-19-dev)" >&2; exit 2; }
+require_runtimes vv_testsuite "$build" "$llvm_lib/libomptarget.so"
 
 # The environment a test's name asks for.
 env_for() {
