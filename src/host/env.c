@@ -511,16 +511,17 @@ static const struct omp_named_handle omp_allocator_names[] = {
 
 /* A memory space stands for its predefined allocator; with traits, it is
  * the space a new allocator draws from. */
-static const struct omp_named_handle omp_memspace_names[] = {
-    {"omp_default_mem_space", omp_default_mem_alloc},
-    {"omp_large_cap_mem_space", omp_large_cap_mem_alloc},
-    {"omp_const_mem_space", omp_const_mem_alloc},
-    {"omp_high_bw_mem_space", omp_high_bw_mem_alloc},
-    {"omp_low_lat_mem_space", omp_low_lat_mem_alloc},
+static const struct {
+  const char *name;
+  uintptr_t allocator;
+  omp_memspace_handle_t space;
+} omp_memspace_names[] = {
+    {"omp_default_mem_space", omp_default_mem_alloc, omp_default_mem_space},
+    {"omp_large_cap_mem_space", omp_large_cap_mem_alloc, omp_large_cap_mem_space},
+    {"omp_const_mem_space", omp_const_mem_alloc, omp_const_mem_space},
+    {"omp_high_bw_mem_space", omp_high_bw_mem_alloc, omp_high_bw_mem_space},
+    {"omp_low_lat_mem_space", omp_low_lat_mem_alloc, omp_low_lat_mem_space},
 };
-static const omp_memspace_handle_t omp_memspaces[] = {
-    omp_default_mem_space, omp_large_cap_mem_space, omp_const_mem_space,
-    omp_high_bw_mem_space, omp_low_lat_mem_space};
 
 static bool omp_lookup_handle(const struct omp_named_handle *table, size_t n,
                               const char *p, size_t len, uintptr_t *out) {
@@ -616,8 +617,8 @@ static bool omp_env_trait(const char *p, size_t len, omp_alloctrait_t *trait) {
  * as LLVM builds one. A trait that cannot be read is left out with a
  * warning; if no allocator can be made of the rest, the space's
  * predefined allocator serves (as without traits). */
-static uintptr_t omp_env_allocator_traits(const char *v, const char *list, int space,
-                                          uintptr_t predefined) {
+static uintptr_t omp_env_allocator_traits(const char *v, const char *list,
+                                          omp_memspace_handle_t space, uintptr_t predefined) {
   int ntraits = 1;
   for (const char *c = list; *c; c++)
     ntraits += *c == ',';
@@ -637,7 +638,7 @@ static uintptr_t omp_env_allocator_traits(const char *v, const char *list, int s
     if (!p)
       break;
   }
-  uintptr_t made = omp_allocator_build("OMP_ALLOCATOR", omp_memspaces[space], count, traits);
+  uintptr_t made = omp_allocator_build("OMP_ALLOCATOR", space, count, traits);
   free(traits);
   if (made != omp_null_allocator)
     return made;
@@ -663,14 +664,13 @@ static void omp_env_allocator(struct omp_global *g) {
     g->default_allocator = handle;
     return;
   }
-  for (int space = 0; space < (int)(sizeof(omp_memspace_names) / sizeof(*omp_memspace_names));
-       space++) {
-    if (!omp_word_is(p, len, omp_memspace_names[space].name) ||
-        (*rest != '\0' && *rest != ':'))
+  for (size_t i = 0; i < sizeof(omp_memspace_names) / sizeof(*omp_memspace_names); i++) {
+    if (!omp_word_is(p, len, omp_memspace_names[i].name) || (*rest != '\0' && *rest != ':'))
       continue;
-    handle = omp_memspace_names[space].handle;
+    handle = omp_memspace_names[i].allocator;
     g->default_allocator =
-        *rest == ':' ? omp_env_allocator_traits(v, rest + 1, space, handle) : handle;
+        *rest == ':' ? omp_env_allocator_traits(v, rest + 1, omp_memspace_names[i].space, handle)
+                     : handle;
     return;
   }
   omp_env_bad("OMP_ALLOCATOR", v,

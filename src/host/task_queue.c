@@ -604,16 +604,16 @@ static void omp_task_wait_mode(struct omp_thread *th, bool (*done)(void *), void
       passed = 0;
       /* A member idling in a barrier or the region's join that just ran a
        * tiny task from another member's backlog steps aside before it
-       * steals again (LLVM's yield
-       * after every task, KMP_YIELD in its task loop, does the same and
-       * more). Where one member spawns many small tasks, a thief that takes
-       * each the moment it is queued makes every task cross between cores
-       * (its memory, its counters, the deque's lines), which costs both
-       * sides more than running it; slowed down, the thief leaves the
-       * producer a full deque whose surplus it runs itself, warm in its
-       * cache. Tasks of a few microseconds and more (fib's subtrees), and
-       * the only task a member has queued (a dependence chain's next link,
-       * on the critical path), are taken at full speed. */
+       * steals again (LLVM's yield after every task, KMP_YIELD in its task
+       * loop, does the same and more). Where one member spawns many small
+       * tasks, a thief that takes each the moment it is queued makes every
+       * task cross between cores (its memory, its counters, the deque's
+       * lines), which costs both sides more than running it; slowed down,
+       * the thief leaves the producer a full deque whose surplus it runs
+       * itself, warm in its cache. Tasks of a few microseconds and more
+       * (fib's subtrees), and the only task a member has queued (a
+       * dependence chain's next link, on the critical path), are taken at
+       * full speed. */
       if (kind != OMP_WAIT_CHILDREN && backlog_ns >= 0 && backlog_ns < OMP_TASK_TINY_NS) {
         omp_task_flush_done(th); /* the yield may take long on a busy machine */
         sched_yield();
