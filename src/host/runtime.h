@@ -758,10 +758,10 @@ void omp_num_threads_strict_check(struct omp_thread *th, int requested,
 /* ---- env.c ---------------------------------------------------------------------- */
 
 void omp_env_init(void);
-/* env.c's parsing helpers, for env_affinity.c: the variable's value (NULL
- * when unset or blank); one warning for a value that cannot be read; case-
- * insensitive word tests on [p, p+len), on a whole value, and on one of a
- * value's comma-separated items; lists. */
+/* env.c's parsing helpers, for env_affinity.c and env_alloc.c: the
+ * variable's value (NULL when unset or blank); one warning for a value that
+ * cannot be read; case-insensitive word tests on [p, p+len), on a whole
+ * value, and on one of a value's comma-separated items; lists. */
 const char *omp_getenv(const char *name);
 void omp_env_bad(const char *name, const char *value, const char *why);
 bool omp_env_apply_late(const char *name, const char *value);
@@ -773,6 +773,10 @@ bool omp_text_is(const char *text, const char *word);
 bool omp_text_has_word(const char *text, const char *word);
 /* Room for one int per comma-separated item of text (*count of them). */
 int *omp_alloc_list(const char *text, int *count);
+/* LLVM's boolean spellings and abbreviations; false when text is none. */
+bool omp_parse_bool(const char *text, bool *out);
+/* env_alloc.c: OMP_ALLOCATOR. */
+void omp_env_allocator(struct omp_global *g);
 /* env_affinity.c: OMP_PROC_BIND, OMP_PLACES, KMP_AFFINITY, KMP_HW_SUBSET
  * (then starts affinity.c), and KMP_TEAMS_PROC_BIND. */
 void omp_env_affinity(struct omp_global *g);
@@ -815,7 +819,7 @@ void omp_display_env_print(int verbose);
 /* The OpenMP version _OPENMP reads as (what LLVM 19's runtime reports). */
 #define OMP_VERSION_SHOWN "201611"
 const char *omp_env_schedule_text(char *buf, size_t size);
-/* The name of a predefined allocator handle (env.c). */
+/* The name of a predefined allocator handle (env_alloc.c). */
 const char *omp_allocator_name(uintptr_t handle);
 /* omp_init_allocator (alloc.c); `routine` names the caller in warnings
  * (OMP_ALLOCATOR's traits are built by env.c). */
