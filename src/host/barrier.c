@@ -31,6 +31,9 @@ void omp_barrier_release(struct omp_team *team, uint32_t epoch) {
 }
 
 void omp_barrier_wait(struct omp_team *team, struct omp_thread *th) {
+  /* The tasks this member counted in private go to the team before it
+   * arrives: once all have arrived the count must not read low (task.c). */
+  omp_task_flush_pending(th);
   int n = team->nthreads;
   if (n == 1) {
     omp_task_drain(th);

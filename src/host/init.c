@@ -218,7 +218,7 @@ static void omp_root_exit(void *arg) {
   omp_team_spare_free(th);
   omp_threads_busy_add(-1);
   omp_live_threads_add(-1);
-  omp_task_flush_done(th); /* the tasks it completed, not yet counted off */
+  omp_task_flush_pending(th); /* what it still owes its team's task count */
   /* A later destructor of this thread that calls the runtime registers
    * afresh rather than use a record another thread may have taken. */
   omp_self_tls = NULL;

@@ -482,6 +482,7 @@ static void omp_join(struct omp_thread *th, struct omp_team *team) {
   /* Wait while running tasks: a member still in the region may create
    * tasks after we got here, and they are ours to help with. Arriving
    * workers bump the work word, so this costs no more than a plain wait. */
+  omp_task_flush_pending(th); /* before the count can be read: see task.c */
   omp_task_wait(th, omp_join_complete, team);
   if (atomic_load(&team->tasks.used)) {
     atomic_store(&team->join_done, 1);

@@ -306,10 +306,14 @@ struct omp_team_tasks {
    * count stays 0 and is the only cost when no task has a priority */
   struct omp_prio_queue *prio;
   _Atomic int32_t prio_count;
-  /* explicit tasks not complete; a member's own completions may still sit
-   * in its omp_thread (tasks_done) until it next waits, so this can be high
-   * for a while but never low (task.c, omp_task_flush_done) */
-  _Atomic int32_t pending OMP_ALIGNED_CACHE;
+  /* explicit tasks not complete, as far as members have handed their
+   * counts in: a member keeps what it counts and completes in its
+   * omp_thread (pending_delta) until it arrives at a barrier or the join,
+   * and while it waits there, keeps only completions. So once every member
+   * has arrived this can be high for a while but never low (task.c,
+   * omp_task_count_pending and omp_task_flush_pending). 64 bits: a member
+   * may count billions of tasks before it arrives. */
+  _Atomic int64_t pending OMP_ALIGNED_CACHE;
   struct omp_waitword work OMP_ALIGNED_CACHE; /* bumped: task queued or done */
   _Atomic int32_t waiters;        /* threads waiting for work */
   _Atomic int32_t signalers;      /* completions still touching the team */
@@ -468,10 +472,11 @@ struct omp_thread {
   struct omp_dispatch_private dispatch_private;
   struct omp_thread *pool_next;
   void *mem_cache;           /* task_alloc.c: free lists of task memory */
-  /* task.c: tasks of tasks_done_team this thread completed whose count is
-   * not yet taken off the team's pending count (flushed before it waits) */
-  struct omp_team *tasks_done_team;
-  int32_t tasks_done;
+  /* task.c: what this thread owes pending_delta_team's tasks.pending: +1
+   * for each task its implicit task counted there, -1 for each task of that
+   * team it completed, since it last flushed (omp_task_flush_pending) */
+  struct omp_team *pending_delta_team;
+  int64_t pending_delta;
   pthread_t pthread;
   int place;                 /* bound place, -1 when unbound */
   /* affinity.c: place partition as a worker of its team (the master's is
@@ -835,7 +840,7 @@ struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t fla
 void omp_task_execute(struct omp_thread *th, struct omp_task *task);
 bool omp_task_undeferred(const struct omp_task *task);
 void omp_task_ready(struct omp_thread *th, struct omp_task *task);
-void omp_task_count_pending(struct omp_task *task);
+void omp_task_count_pending(struct omp_thread *th, struct omp_task *task);
 void omp_task_requeue(struct omp_task *task);
 void omp_task_complete(struct omp_task *task);
 void omp_taskwait_children(struct omp_thread *th);
@@ -862,7 +867,7 @@ void omp_team_tasks_free(struct omp_team *team);
 void omp_task_barrier(struct omp_team *team, struct omp_thread *th, uint32_t epoch,
                       bool arrived);
 void omp_task_drain(struct omp_thread *th);
-bool omp_task_flush_done(struct omp_thread *th);
+bool omp_task_flush_pending(struct omp_thread *th);
 
 /* OMPT (task.c): task_create for a task th's current task made; the
  * sync_region of a taskwait or taskgroup th waits in. */

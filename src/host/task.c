@@ -69,18 +69,42 @@ struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t fla
   return task;
 }
 
+/* Moves th's count to `team`, flushing what it owes another team first (an
+ * outer team's, which is alive: th is still in it). */
+static inline void omp_task_delta_team(struct omp_thread *th, struct omp_team *team) {
+  if (OMP_UNLIKELY(th->pending_delta_team != team)) {
+    omp_task_flush_pending(th);
+    th->pending_delta_team = team;
+  }
+}
+
 /* From here on the task may run later or on another thread, so its team's
  * barriers and join wait for it: called before it is queued, registered
  * with its predecessors, or left to complete later. An undeferred task
  * (if(0)) runs to completion on its encountering thread before that thread
  * goes on, so it is never counted, and creating one touches no line the
  * team shares: whatever a barrier could wait for while it runs (the
- * explicit task that encountered it) is counted already. */
-void omp_task_count_pending(struct omp_task *task) {
+ * explicit task that encountered it) is counted already.
+ *
+ * A member's implicit task counts in its own omp_thread, not on the line
+ * every member writes: a barrier or the join ends only once every member
+ * has arrived, and each hands its count in as it arrives (omp_barrier_wait,
+ * the join), before any other member can see it there. While it waits
+ * there, it runs explicit tasks, which count at once: a task it counted
+ * in private could complete on a thief that hands in the -1 while the task
+ * that made it still runs, and the sum would read 0 too early. `th` may be
+ * NULL (a thread that is none of ours). */
+void omp_task_count_pending(struct omp_thread *th, struct omp_task *task) {
   if (task->counted_pending)
     return;
   task->counted_pending = true;
-  atomic_fetch_add_explicit(&task->team->tasks.pending, 1, memory_order_relaxed);
+  struct omp_team *team = task->team;
+  if (th && th->team == team && th->task->implicit && !team->is_hidden_helper) {
+    omp_task_delta_team(th, team);
+    th->pending_delta++;
+    return;
+  }
+  atomic_fetch_add_explicit(&team->tasks.pending, 1, memory_order_relaxed);
 }
 
 /* ---- OMPT -------------------------------------------------------------------- */
@@ -133,16 +157,19 @@ static void omp_task_uncount_target(struct omp_task *task) {
     atomic_fetch_sub_explicit(&omp_target_tasks_outstanding, 1, memory_order_release);
 }
 
-/* Takes the calling thread's deferred completions off their team's pending
- * count and tells waiters; true when there were any. Called before a
- * thread sleeps, leaves a wait, or completes a task of another team. */
-bool omp_task_flush_done(struct omp_thread *th) {
-  int32_t n = th->tasks_done;
-  if (OMP_LIKELY(n == 0))
+/* Hands the calling thread's count in to its team's pending count and, when
+ * it held completions, tells waiters; true when it did. Called as a member
+ * arrives at a barrier or the join, before it sleeps or leaves a wait, and
+ * before it counts for another team. */
+bool omp_task_flush_pending(struct omp_thread *th) {
+  int64_t delta = th->pending_delta;
+  if (OMP_LIKELY(delta == 0))
     return false;
-  struct omp_team *team = th->tasks_done_team;
-  th->tasks_done = 0;
-  atomic_fetch_sub(&team->tasks.pending, n);
+  struct omp_team *team = th->pending_delta_team;
+  th->pending_delta = 0;
+  atomic_fetch_add(&team->tasks.pending, delta);
+  if (delta > 0)
+    return false; /* only counted tasks: nobody waits for more */
   omp_team_signal_work(team);
   return true;
 }
@@ -178,11 +205,8 @@ static void omp_task_complete_as(struct omp_task *task, bool foreign) {
       omp_taskgroup_remove(task->taskgroup);
     atomic_fetch_sub(&parent->incomplete_children, 1);
     if (task->counted_pending) {
-      if (OMP_UNLIKELY(th->tasks_done_team != team)) {
-        omp_task_flush_done(th); /* an outer team's: it is alive, we are in it */
-        th->tasks_done_team = team;
-      }
-      th->tasks_done++;
+      omp_task_delta_team(th, team);
+      th->pending_delta--;
     }
     omp_team_signal_work(team); /* taskwait and taskgroup waiters */
     omp_task_uncount_target(task);
@@ -319,7 +343,7 @@ bool omp_task_undeferred(const struct omp_task *task) {
 
 /* The task's dependences are satisfied: queue it, or run it right here. */
 void omp_task_ready(struct omp_thread *th, struct omp_task *task) {
-  omp_task_count_pending(task);
+  omp_task_count_pending(th, task);
   if ((task->flags & OMP_TASK_HIDDEN_HELPER) && omp_hidden_helper_enabled()) {
     omp_hidden_helper_submit(th, task);
     return;
@@ -352,7 +376,7 @@ void omp_task_ready(struct omp_thread *th, struct omp_task *task) {
 void omp_task_requeue(struct omp_task *task) {
   /* Once queued the task may run and be freed at once: read it first. (Its
    * team lives on: whoever releases or re-enqueues it is still pending.) */
-  omp_task_count_pending(task); /* counted already, when it was deferred */
+  omp_task_count_pending(NULL, task); /* counted already, when it was deferred */
   struct omp_team *team = task->team;
   if (((task->flags & OMP_TASK_HIDDEN_HELPER) && omp_hidden_helper_enabled()) ||
       team->is_hidden_helper) {
@@ -468,7 +492,7 @@ OMP_EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t
    * may still be incomplete when its encountering thread goes on. */
   if ((task->flags & OMP_TASK_PROXY) ||
       atomic_load_explicit(&task->detach_state, memory_order_relaxed) == OMP_DETACH_ARMED)
-    omp_task_count_pending(task);
+    omp_task_count_pending(th, task);
   if (omp_ompt_enabled()) {
     OMP_OMPT_CODEPTR(th);
     /* the generating task waits in the runtime meanwhile; the undeferred

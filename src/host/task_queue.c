@@ -573,8 +573,8 @@ static bool omp_task_poll_more(unsigned *polls, int64_t *deadline) {
 #define OMP_TASK_FLUSH_POLLS 32
 #define OMP_TASK_TINY_NS 500 /* a stolen task this short: see below */
 
-/* What a wait waits for decides when the thread's deferred completions
- * (task.c) go to the team's pending count. */
+/* What a wait waits for decides when the thread's private count (its
+ * deferred completions, task.c) goes to the team's pending count. */
 enum omp_wait_kind {
   OMP_WAIT_TEAM,     /* done() may wait for every task of the team */
   OMP_WAIT_CHILDREN, /* for the thread's own children or taskgroup */
@@ -615,7 +615,7 @@ static void omp_task_wait_mode(struct omp_thread *th, bool (*done)(void *), void
        * dependence chain's next link, on the critical path), are taken at
        * full speed. */
       if (kind != OMP_WAIT_CHILDREN && backlog_ns >= 0 && backlog_ns < OMP_TASK_TINY_NS) {
-        omp_task_flush_done(th); /* the yield may take long on a busy machine */
+        omp_task_flush_pending(th); /* the yield may take long on a busy machine */
         sched_yield();
       }
       continue;
@@ -624,7 +624,7 @@ static void omp_task_wait_mode(struct omp_thread *th, bool (*done)(void *), void
      * Otherwise they wait a few polls more (a thief often runs dry for an
      * instant), but not long: should the OS take our core away, a barrier
      * must not wait for our next time slice to hear of them. */
-    if ((flush_when_dry || polls == OMP_TASK_FLUSH_POLLS) && omp_task_flush_done(th))
+    if ((flush_when_dry || polls == OMP_TASK_FLUSH_POLLS) && omp_task_flush_pending(th))
       continue;
     if (omp_task_poll_more(&polls, &deadline))
       continue;
@@ -639,14 +639,14 @@ static void omp_task_wait_mode(struct omp_thread *th, bool (*done)(void *), void
     }
     /* A sleeper must not hold back a barrier with what it deferred. (The
      * flush may bump the work word itself: then the sleep ends at once.) */
-    omp_task_flush_done(th);
+    omp_task_flush_pending(th);
     omp_wait_sleep_while_equal(&team->tasks.work, seen); /* polled already */
     atomic_fetch_sub(&team->tasks.waiters, 1);
     polls = 0;
   }
   /* Once we return the caller may leave the team: nothing may stay behind. */
   if (flush_when_dry)
-    omp_task_flush_done(th);
+    omp_task_flush_pending(th);
 }
 
 void omp_task_wait(struct omp_thread *th, bool (*done)(void *), void *arg) {
@@ -676,7 +676,7 @@ static bool omp_barrier_released(void *arg) {
   uint32_t n = (uint32_t)team->nthreads;
   if (atomic_load(&b->arrived) != n)
     return false; /* members still produce: keep completions deferred */
-  omp_task_flush_done(st->th);
+  omp_task_flush_pending(st->th);
   if (atomic_load(&team->tasks.pending) == 0) {
     uint32_t expected = n;
     if (atomic_compare_exchange_strong(&b->arrived, &expected, 0)) {
@@ -707,7 +707,7 @@ static bool omp_no_pending_tasks(void *arg) {
 /* Before a region with one thread ends, or a team's join: finish its tasks. */
 void omp_task_drain(struct omp_thread *th) {
   struct omp_team *team = th->team;
-  omp_task_flush_done(th);
+  omp_task_flush_pending(th);
   if (atomic_load(&team->tasks.used))
     omp_task_wait(th, omp_no_pending_tasks, team);
 }

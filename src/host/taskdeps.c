@@ -662,7 +662,7 @@ static void omp_task_deps_submit(struct omp_thread *th, struct omp_task *task,
     omp_task_execute(th, task);
     return;
   }
-  omp_task_count_pending(task); /* its predecessors may release it anywhere */
+  omp_task_count_pending(th, task); /* its predecessors may release it anywhere */
   struct omp_depnode *node = omp_node_new(task, NULL);
   task->depnode = node;
   omp_deps_register(th->task, node, dep_list, ndeps, noalias_dep_list, ndeps_noalias,

@@ -117,6 +117,7 @@ static void omp_worker_run_team(struct omp_thread *th) {
    * may make the first task and call us back (omp_join_recall). Record,
    * then look (and the creator sets `used`, then looks): one of us sees
    * the other, and the exchange decides who counts us as a helper. */
+  omp_task_flush_pending(th); /* the tasks it counted, before it arrives */
   uint64_t region = team->region_id;
   atomic_store(&th->left_region, region);
   bool help = false;

@@ -2,8 +2,8 @@
  * event was fulfilled, in either order; fulfilled from a plain pthread
  * (not an OpenMP thread), from another task, before the body ends, and for
  * an undeferred (if(0)) detached task, with a taskwait and with only a
- * barrier after it. Dependent tasks and taskwait wait
- * for the fulfilment. */
+ * barrier after it, and in a region of one thread. Dependent tasks,
+ * taskwait and the region's end wait for the fulfilment. */
 #include <omp.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -135,5 +135,20 @@ int main(void) {
   CHECK(after_if0_taskwait == 1, "taskwait returned before an undeferred task's event");
   CHECK_EQ_INT(self_fulfilled, 1);
   CHECK(after_barrier == 1, "a barrier ended before an undeferred task's event");
+
+  /* 6. In a region of one thread the task runs at once, and the region's
+   * end waits for the fulfilment (its member counted it in private). */
+  omp_event_handle_t ev8 = 0;
+  pthread_t helper8;
+  atomic_store(&fulfilled, 0);
+#pragma omp parallel num_threads(1) shared(ev8, helper8)
+  {
+#pragma omp task detach(ev8)
+    {}
+    pthread_create(&helper8, NULL, fulfil_later, &ev8);
+  }
+  int after_region_of_one = atomic_load(&fulfilled);
+  pthread_join(helper8, NULL);
+  CHECK(after_region_of_one == 1, "a region of one thread ended before its task's event");
   CHECK_DONE();
 }

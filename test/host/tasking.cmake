@@ -17,6 +17,12 @@ omprt_add_test(task_detach SOURCES task_detach.c ENV OMP_NUM_THREADS=4)
 # task_detach.2 pattern), rounds for 3 s: a lost completion hangs (timeout).
 omprt_add_test(task_detach_signal SOURCES task_detach_signal.c LIBS rt TIMEOUT 60
                ENV OMP_NUM_THREADS=4)
+# What barriers and the join wait for, with members counting their tasks
+# in private until they arrive (task.c, omp_task_count_pending).
+omprt_add_test(task_barrier_count SOURCES task_barrier_count.c
+               ENV OMP_NUM_THREADS=4)
+omprt_add_test(task_barrier_count_2threads SOURCES task_barrier_count.c
+               ENV OMP_NUM_THREADS=2)
 omprt_add_test(task_cancel SOURCES task_cancel.c ENV OMP_NUM_THREADS=4 OMP_CANCELLATION=true)
 omprt_add_test(task_untied SOURCES task_untied.c ENV OMP_NUM_THREADS=4)
 omprt_add_test(task_untied_1thread SOURCES task_untied.c ENV OMP_NUM_THREADS=1)
