@@ -440,6 +440,9 @@ ENVS = [
     {"KMP_BLOCKTIME": "0"},
     {"LIBOMP_NUM_HIDDEN_HELPER_THREADS": "1"},
     {"OMP_NUM_THREADS": "3", "KMP_TASK_STEALING_CONSTRAINT": "0"},
+    # a team of one records dependences only once a task may complete late
+    {"OMP_NUM_THREADS": "1"},
+    {"OMP_NUM_THREADS": "1", "LIBOMP_NUM_HIDDEN_HELPER_THREADS": "0"},
 ]
 
 

@@ -158,6 +158,7 @@ static void omp_team_reset_worksharing(struct omp_team *team) {
   OMP_STORE_IF_CHANGED(team->cancel_kind, 0);
   OMP_STORE_IF_CHANGED(team->cancel_released, 0);
   OMP_STORE_IF_CHANGED(team->tasks.used, false);
+  OMP_STORE_IF_CHANGED(team->tasks.late_completion, false);
   if (atomic_load_explicit(&team->barrier.epoch.value, memory_order_relaxed) & OMP_EPOCH_TASKS)
     atomic_fetch_and_explicit(&team->barrier.epoch.value, ~OMP_EPOCH_TASKS,
                               memory_order_relaxed);

@@ -302,6 +302,10 @@ struct omp_team_tasks {
   /* barriers must wait for tasks; read by every task allocation, so it
    * sits with the read-mostly fields, away from the counters */
   _Atomic bool used;
+  /* a task of the region may complete after its body returned (detached,
+   * proxy or target task): until then a team of one records no
+   * dependences (taskdeps.c, omp_deps_trivial) */
+  _Atomic bool late_completion;
   /* ready tasks with priority > 0, shared by the team (task_queue.c); the
    * count stays 0 and is the only cost when no task has a priority */
   struct omp_prio_queue *prio;
@@ -841,6 +845,7 @@ void omp_task_execute(struct omp_thread *th, struct omp_task *task);
 bool omp_task_undeferred(const struct omp_task *task);
 void omp_task_ready(struct omp_thread *th, struct omp_task *task);
 void omp_task_count_pending(struct omp_thread *th, struct omp_task *task);
+void omp_team_note_late_completion(struct omp_team *team);
 void omp_task_requeue(struct omp_task *task);
 void omp_task_complete(struct omp_task *task);
 void omp_taskwait_children(struct omp_thread *th);

@@ -31,6 +31,13 @@ static void omp_team_tasks_begin(struct omp_team *team) {
     omp_join_recall(team); /* after `used`: see thread.c */
 }
 
+/* A task of `team` may complete after its body returned. Written once per
+ * region: the line is read by every task with dependences. */
+void omp_team_note_late_completion(struct omp_team *team) {
+  if (!atomic_load_explicit(&team->tasks.late_completion, memory_order_relaxed))
+    atomic_store_explicit(&team->tasks.late_completion, true, memory_order_relaxed);
+}
+
 struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t flags,
                                 size_t sizeof_kmp_task, size_t sizeof_shareds,
                                 kmp_routine_entry_t entry) {
@@ -66,6 +73,8 @@ struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t fla
   struct omp_team *team = th->team;
   if (OMP_UNLIKELY(!atomic_load_explicit(&team->tasks.used, memory_order_relaxed)))
     omp_team_tasks_begin(team);
+  if (flags & (OMP_TASK_PROXY | OMP_TASK_DETACHABLE | OMP_TASK_HIDDEN_HELPER))
+    omp_team_note_late_completion(team);
   return task;
 }
 
@@ -420,6 +429,8 @@ OMP_EXPORT kmp_task_t *__kmpc_omp_target_task_alloc(ident_t *loc, int32_t gtid,
   kmp_task_t *task = __kmpc_omp_task_alloc(loc, gtid, flags, sizeof_kmp_task_t,
                                            sizeof_shareds, task_entry);
   omp_task_of(task)->target_task = true;
+  /* a nowait target region completes from the device's callback */
+  omp_team_note_late_completion(omp_task_of(task)->team);
   return task;
 }
 
@@ -586,6 +597,7 @@ OMP_EXPORT void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid,
   (void)gtid;
   struct omp_task *task = omp_task_of(abi);
   atomic_store(&task->detach_state, OMP_DETACH_ARMED);
+  omp_team_note_late_completion(task->team);
   return task;
 }
 

@@ -536,10 +536,21 @@ static bool omp_node_ready(void *arg) {
 }
 
 /* The calling thread waits for the predecessors the dependences name. */
+/* In a team of one every task the region made runs at once and completes
+ * before its creator goes on (omp_task_ready), unless one may complete
+ * after its body (tasks.late_completion: detached, proxy, target). Until
+ * one does, no dependence can name an incomplete sibling and none need be
+ * recorded, as LLVM skips them in serialized teams. */
+static bool omp_deps_trivial(const struct omp_thread *th) {
+  const struct omp_team *team = th->team;
+  return team->nthreads == 1 && !team->is_hidden_helper &&
+         !atomic_load_explicit(&team->tasks.late_completion, memory_order_relaxed);
+}
+
 static void omp_deps_wait(struct omp_thread *th, const kmp_depend_info_t *deps,
                           int32_t ndeps, const kmp_depend_info_t *noalias,
                           int32_t nnoalias) {
-  if (ndeps + nnoalias == 0)
+  if (ndeps + nnoalias == 0 || omp_deps_trivial(th))
     return;
   struct omp_depnode *node = omp_node_new(NULL, th->team);
   omp_deps_register(th->task, node, deps, ndeps, noalias, nnoalias, false);
@@ -660,6 +671,10 @@ static void omp_task_deps_submit(struct omp_thread *th, struct omp_task *task,
     /* An included task: wait for its predecessors, then run it here. */
     omp_deps_wait(th, dep_list, ndeps, noalias_dep_list, ndeps_noalias);
     omp_task_execute(th, task);
+    return;
+  }
+  if (omp_deps_trivial(th) && task->team == th->team) {
+    omp_task_ready(th, task); /* runs it at once */
     return;
   }
   omp_task_count_pending(th, task); /* its predecessors may release it anywhere */

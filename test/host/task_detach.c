@@ -150,5 +150,33 @@ int main(void) {
   int after_region_of_one = atomic_load(&fulfilled);
   pthread_join(helper8, NULL);
   CHECK(after_region_of_one == 1, "a region of one thread ended before its task's event");
+
+  /* 7. A region of one thread records no dependences while its tasks all
+   * complete as they run; a detached one must be waited for, by a
+   * dependent task and by taskwait depend, also when tasks with the same
+   * dependences ran before it. */
+  omp_event_handle_t ev9 = 0;
+  pthread_t helper9;
+  int z = 0, dependent_saw = -1, taskwait_depend_saw = -1, before = 0;
+  atomic_store(&fulfilled, 0);
+#pragma omp parallel num_threads(1) shared(ev9, helper9, z, dependent_saw, \
+                                               taskwait_depend_saw, before)
+  {
+    for (int i = 0; i < 3; i++) {
+#pragma omp task depend(inout : z) shared(before)
+      before++;
+    }
+#pragma omp task detach(ev9) depend(out : z) shared(helper9)
+    pthread_create(&helper9, NULL, fulfil_later, &ev9);
+#pragma omp task depend(in : z) shared(dependent_saw)
+    dependent_saw = atomic_load(&fulfilled);
+#pragma omp taskwait depend(in : z)
+    taskwait_depend_saw = atomic_load(&fulfilled);
+  }
+  pthread_join(helper9, NULL);
+  CHECK_EQ_INT(before, 3);
+  CHECK(dependent_saw == 1, "in a region of one thread a dependent task ran before the event");
+  CHECK(taskwait_depend_saw == 1,
+        "in a region of one thread taskwait depend returned before the event");
   CHECK_DONE();
 }
