@@ -135,10 +135,16 @@ static void omp_ompt_task_schedule(struct omp_task *prior, int status,
              next ? &next->ompt_task_data : NULL);
 }
 
+/* Drops a reference. The last one frees the task: when it reads 1 it is
+ * the only one left, since a reference is only taken by one that holds
+ * one already (the task's own, which its children and a fulfilment take
+ * theirs under), so it needs no atomic update, the common case for a
+ * task without children. */
 static void omp_task_unref_as(struct omp_task *task, bool anywhere) {
   if (task->implicit)
     return;
-  if (atomic_fetch_sub_explicit(&task->refs, 1, memory_order_acq_rel) == 1) {
+  if (atomic_load_explicit(&task->refs, memory_order_acquire) == 1 ||
+      atomic_fetch_sub_explicit(&task->refs, 1, memory_order_acq_rel) == 1) {
     omp_deps_free_children(task);
     if (anywhere)
       omp_task_mem_free_anywhere(task);
@@ -275,8 +281,11 @@ static void omp_task_body_done(struct omp_thread *th, struct omp_task *task) {
     omp_ompt_task_body_done(th, task);
     return;
   }
+  /* Only the task itself arms its event (at creation, or in its body), so
+   * a task that reads unarmed here has none: no fulfilment can race. */
   int32_t armed = OMP_DETACH_ARMED;
-  if (atomic_compare_exchange_strong(&task->detach_state, &armed, OMP_DETACH_WAITING))
+  if (atomic_load_explicit(&task->detach_state, memory_order_relaxed) == OMP_DETACH_ARMED &&
+      atomic_compare_exchange_strong(&task->detach_state, &armed, OMP_DETACH_WAITING))
     return; /* omp_fulfill_event finishes it */
   omp_task_complete(task);
 }
@@ -334,7 +343,10 @@ void omp_task_execute(struct omp_thread *th, struct omp_task *task) {
   /* An untied task that re-enqueued its next part is not done yet. */
   if (ompt && atomic_load_explicit(&task->parts, memory_order_relaxed) > 1)
     omp_ompt_task_schedule(task, ompt_task_switch, saved); /* still alive */
-  if (atomic_fetch_sub_explicit(&task->parts, 1, memory_order_acq_rel) > 1)
+  /* Only a part still queued or running adds parts: reading 1, this is the
+   * last (always so for a tied task). */
+  if (atomic_load_explicit(&task->parts, memory_order_acquire) != 1 &&
+      atomic_fetch_sub_explicit(&task->parts, 1, memory_order_acq_rel) > 1)
     return;
   omp_task_body_done(th, task);
 }
