@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define MAX_THREADS 256
 #define MAX_OUTER 1000
@@ -148,19 +149,70 @@ static bool spawn_from(bool master, long reps) {
 static bool test_spawn(long reps) { return spawn_from(false, reps); }
 static bool test_spawn_master(long reps) { return spawn_from(true, reps); }
 
-/* Every member encounters `task if(0)`, each run at once by the member
- * itself (EPCC taskbench's CONDITIONAL TASK): the members share nothing but
- * what the runtime makes them share. */
-static bool test_if0(long reps) {
+/* Every member works through its share of `reps`, making one task per
+ * unit from its own implicit task: nobody waits for a producer.
+ *   if0:      `task if(0)`, run at once by the member itself (EPCC
+ *             taskbench's CONDITIONAL TASK): the members share nothing but
+ *             what the runtime makes them share;
+ *   deferred: queued, the region's end waits for them (PARALLEL TASK);
+ *   taskwait: queued, then waited for before the next (TASK WAIT), so
+ *             members steal each other's. */
+enum share_kind { SHARE_IF0, SHARE_DEFERRED, SHARE_TASKWAIT };
+
+static void member_shares(long reps, enum share_kind kind) {
 #pragma omp parallel
   {
     long members = omp_get_num_threads();
     for (long j = omp_get_thread_num(); j < reps; j += members) {
+      if (kind == SHARE_IF0) {
 #pragma omp task if (0) firstprivate(j)
-      spawned(j);
+        spawned(j);
+      } else {
+#pragma omp task firstprivate(j)
+        spawned(j);
+        if (kind == SHARE_TASKWAIT) {
+#pragma omp taskwait
+        }
+      }
     }
   }
+}
+
+static bool test_if0(long reps) {
+  member_shares(reps, SHARE_IF0);
   return spawned_once("if0: runs of each task, tasks run", reps);
+}
+
+static bool test_own_tasks(long reps) {
+  member_shares(reps, SHARE_DEFERRED);
+  return spawned_once("own_tasks: runs of each task, tasks run", reps);
+}
+
+static bool test_taskwait(long reps) {
+  member_shares(reps, SHARE_TASKWAIT);
+  return spawned_once("taskwait: runs of each task, tasks run", reps);
+}
+
+/* The same from member 0 alone while the others sleep in the program's
+ * own code, outside the runtime: nobody steals, so this is what queueing
+ * a task and taking it back costs its owner. */
+static bool test_taskwait_solo(long reps) {
+  atomic_int done = 0;
+#pragma omp parallel shared(done)
+  {
+    if (omp_get_thread_num() == 0) {
+      for (long j = 0; j < reps; j++) {
+#pragma omp task firstprivate(j)
+        spawned(j);
+#pragma omp taskwait
+      }
+      atomic_store(&done, 1);
+    } else {
+      while (!atomic_load(&done))
+        usleep(50);
+    }
+  }
+  return spawned_once("taskwait_solo: runs of each task, tasks run", reps);
 }
 
 /* ---- 2. fib(n) with a cutoff ------------------------------------------------------ */
@@ -353,6 +405,10 @@ static const struct benchmark benchmarks[] = {
     {"spawn", "per task", test_spawn, 64, false},
     {"spawn_master", "per task (from master)", test_spawn_master, 64, false},
     {"if0", "per task (if(0), from every member)", test_if0, 64, false},
+    {"own_tasks", "per task (from every member)", test_own_tasks, 64, false},
+    {"taskwait", "per task + taskwait (from every member)", test_taskwait, 64, false},
+    {"taskwait_solo", "per task + taskwait (member 0, others outside)", test_taskwait_solo,
+     64, false},
     {"fib", "per fib(27), cutoff 12 (3192 tasks)", test_fib, 1, false},
     {"dep_chain", "per task (one inout chain)", test_dep_chain, 64, false},
     {"dep_diamond", "per task (diamonds: 8 sides, 1 sink)", test_dep_diamond, 8, false},

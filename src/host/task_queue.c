@@ -156,8 +156,21 @@ static bool omp_deque_push(struct omp_task_deque *dq, struct omp_task *task, boo
 static struct omp_task *omp_deque_take(struct omp_task_deque *dq) {
   int64_t b = atomic_load_explicit(&dq->bottom, memory_order_relaxed);
   /* top only grows: a stale value that already says empty is right */
-  if (b <= atomic_load_explicit(&dq->top, memory_order_relaxed))
+  int64_t top = atomic_load_explicit(&dq->top, memory_order_relaxed);
+  if (b <= top)
     return NULL;
+  if (b - 1 == top) {
+    /* Seemingly the last one (a taskwait's child, a chain's next link):
+     * claim it as a thief would, one CAS on top and no fence, bottom left
+     * as it is. A stale top only makes the CAS fail, and then thieves have
+     * emptied the deque. */
+    struct omp_task_ring *r = atomic_load_explicit(&dq->ring, memory_order_relaxed);
+    struct omp_task *task = atomic_load_explicit(&r->slot[top & r->mask], memory_order_relaxed);
+    if (atomic_compare_exchange_strong_explicit(&dq->top, &top, top + 1, memory_order_seq_cst,
+                                                memory_order_relaxed))
+      return task;
+    return NULL;
+  }
   b--;
   struct omp_task_ring *r = atomic_load_explicit(&dq->ring, memory_order_relaxed);
   atomic_store_explicit(&dq->bottom, b, memory_order_relaxed);
