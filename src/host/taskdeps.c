@@ -535,7 +535,6 @@ static bool omp_node_ready(void *arg) {
   return atomic_load(&node->npredecessors) == 0;
 }
 
-/* The calling thread waits for the predecessors the dependences name. */
 /* In a team of one every task the region made runs at once and completes
  * before its creator goes on (omp_task_ready), unless one may complete
  * after its body (tasks.late_completion: detached, proxy, target). Until
@@ -547,6 +546,7 @@ static bool omp_deps_trivial(const struct omp_thread *th) {
          !atomic_load_explicit(&team->tasks.late_completion, memory_order_relaxed);
 }
 
+/* The calling thread waits for the predecessors the dependences name. */
 static void omp_deps_wait(struct omp_thread *th, const kmp_depend_info_t *deps,
                           int32_t ndeps, const kmp_depend_info_t *noalias,
                           int32_t nnoalias) {
