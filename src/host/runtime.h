@@ -831,7 +831,7 @@ const char *omp_env_schedule_text(char *buf, size_t size);
 /* The name of a predefined allocator handle (env_alloc.c). */
 const char *omp_allocator_name(uintptr_t handle);
 /* omp_init_allocator (alloc.c); `routine` names the caller in warnings
- * (OMP_ALLOCATOR's traits are built by env.c). */
+ * (OMP_ALLOCATOR's traits are built by env_alloc.c). */
 omp_allocator_handle_t omp_allocator_build(const char *routine, omp_memspace_handle_t memspace,
                                            int ntraits, const omp_alloctrait_t *traits);
 

@@ -30,7 +30,6 @@ OMP_EXPORT void *__omprt_task_detach_current(void) {
   int32_t none = OMP_DETACH_NONE;
   if (!atomic_compare_exchange_strong(&task->detach_state, &none, OMP_DETACH_ARMED))
     return NULL;
-  omp_team_note_late_completion(task->team); /* noted already: a target task */
   return task;
 }
 

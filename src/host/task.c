@@ -73,7 +73,9 @@ struct omp_task *omp_task_alloc(struct omp_thread *th, ident_t *loc, int32_t fla
   struct omp_team *team = th->team;
   if (OMP_UNLIKELY(!atomic_load_explicit(&team->tasks.used, memory_order_relaxed)))
     omp_team_tasks_begin(team);
-  if (flags & (OMP_TASK_PROXY | OMP_TASK_DETACHABLE | OMP_TASK_HIDDEN_HELPER))
+  /* (a detach event is noted as it is armed, a target task by its own
+   * allocation entry) */
+  if (flags & OMP_TASK_PROXY)
     omp_team_note_late_completion(team);
   return task;
 }
