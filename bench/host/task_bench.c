@@ -387,6 +387,15 @@ static bool test_hh_roundtrip(long reps) {
   return helper_rounds("hh_roundtrip: helper tasks run", reps, 1);
 }
 
+/* The same right after a parallel region of the whole team, whose workers
+ * then wait for their next fork (spinning for the blocktime) on the cores
+ * the helpers need. */
+static bool test_hh_after_region(long reps) {
+#pragma omp parallel
+  hit();
+  return helper_rounds("hh_after_region: helper tasks run", reps, 1);
+}
+
 static bool test_hh_burst64(long reps) {
   return helper_rounds("hh_burst64: helper tasks run", reps, HH_BURST);
 }
@@ -416,6 +425,8 @@ static const struct benchmark benchmarks[] = {
     {"taskloop_g256", "per taskloop of 16384 (64 tasks)", test_taskloop_g256, 1, false},
     {"taskloop_g4096", "per taskloop of 16384 (4 tasks)", test_taskloop_g4096, 1, false},
     {"hh_roundtrip", "per helper-task round trip", test_hh_roundtrip, 16, true},
+    {"hh_after_region", "per helper-task round trip (after a region)", test_hh_after_region,
+     16, true},
     {"hh_burst64", "per burst of 64 helper tasks", test_hh_burst64, 4, true},
 };
 #define NBENCHMARKS (sizeof(benchmarks) / sizeof(benchmarks[0]))

@@ -30,6 +30,7 @@ static int omp_hh_queues;       /* helpers that started: tasks go to their queue
 static struct omp_team *omp_hh_team;
 static sem_t omp_hh_sem;        /* S_H */
 static _Atomic int omp_hh_started;
+static _Atomic int omp_hh_awake; /* helpers not blocked on S_H */
 
 static void omp_hh_configure(void) {
   omp_runtime_init();
@@ -41,6 +42,10 @@ static void omp_hh_configure(void) {
 bool omp_hidden_helper_enabled(void) {
   pthread_once(&omp_hh_config_once, omp_hh_configure);
   return omp_hh_nthreads > 0;
+}
+
+int omp_hidden_helpers_awake(void) {
+  return atomic_load_explicit(&omp_hh_awake, memory_order_relaxed);
 }
 
 /* A helper that just finished a task stays awake briefly: programs issue
@@ -84,6 +89,7 @@ static void *omp_hh_main(void *arg) {
     omp_affinity_unbind_self();
   if (omp_ompt_enabled())
     omp_ompt_thread_begin(th, ompt_thread_worker);
+  atomic_fetch_add(&omp_hh_awake, 1);
   atomic_fetch_add(&omp_hh_started, 1);
   for (;;) {
     struct omp_task *task;
@@ -91,8 +97,10 @@ static void *omp_hh_main(void *arg) {
       omp_task_execute(th, task);
     if (omp_hh_spin_for_work())
       continue;
+    atomic_fetch_sub(&omp_hh_awake, 1);
     while (sem_wait(&omp_hh_sem) != 0 && errno == EINTR)
       ;
+    atomic_fetch_add(&omp_hh_awake, 1);
   }
   return NULL;
 }
@@ -103,6 +111,7 @@ void omp_hidden_helper_after_fork(void) {
   omp_hh_start_once = (pthread_once_t)PTHREAD_ONCE_INIT;
   omp_hh_team = NULL;
   atomic_store(&omp_hh_started, 0);
+  atomic_store(&omp_hh_awake, 0);
 }
 
 static void omp_hh_start(void) {

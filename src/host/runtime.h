@@ -906,5 +906,7 @@ void omp_affinity_hidden_helper_init(int bind, const char *places, bool verbose)
 bool omp_affinity_bind_hidden_helper(int index, int count, int gtid);
 bool omp_hidden_helper_enabled(void);
 void omp_hidden_helper_submit(struct omp_thread *th, struct omp_task *task);
+/* Helpers running a task or spinning for the next one (not asleep). */
+int omp_hidden_helpers_awake(void);
 
 #endif

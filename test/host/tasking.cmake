@@ -45,6 +45,11 @@ omprt_add_test(hidden_helper_affinity_unset SOURCES hidden_helper_affinity.c ARG
                ENV LIBOMP_NUM_HIDDEN_HELPER_THREADS=2 OMP_PROC_BIND=close OMP_PLACES=threads)
 omprt_add_test(hidden_helper_affinity_none SOURCES hidden_helper_affinity.c ARGS all
                ENV LIBOMP_NUM_HIDDEN_HELPER_THREADS=2 KMP_HIDDEN_HELPER_AFFINITY=none)
+# A worker waiting for its next fork sleeps while hidden helpers need its
+# core (wait.c); it spins on under OMP_WAIT_POLICY=active.
+omprt_add_test(fork_wait_helpers SOURCES fork_wait_helpers.c ENV OMP_PROC_BIND=true)
+omprt_add_test(fork_wait_helpers_active SOURCES fork_wait_helpers.c ARGS active
+               ENV OMP_PROC_BIND=true OMP_WAIT_POLICY=active)
 omprt_add_test(task_helper_team SOURCES task_helper_team.c
                ENV OMP_NUM_THREADS=4 OMP_WAIT_POLICY=passive LIBOMP_NUM_HIDDEN_HELPER_THREADS=3)
 # Members idle in a barrier or past the join before the first task help run
