@@ -32,7 +32,6 @@ static void omp_do_init(void) {
   atomic_store(&omp_started, true);
   omp_env_init();
   omp_atfork_install();
-  omp_wait_init();
   pthread_key_create(&omp_root_key, omp_root_exit);
 }
 

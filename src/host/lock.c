@@ -46,8 +46,7 @@ static void omp_mutex_check(uint32_t state, const char *what) {
 }
 
 static void omp_mutex_lock_slow(_Atomic uint32_t *word, const char *what) {
-  bool yield = omp_oversubscribed ||
-               omp_threads_in_use() > omp_global.num_procs;
+  bool yield = omp_wait_oversubscribed();
   for (int spin = 0; spin < OMP_MUTEX_SPINS; spin++) {
     uint32_t state = atomic_load_explicit(word, memory_order_relaxed);
     if (state == OMP_MUTEX_FREE && omp_mutex_trylock(word))

@@ -591,7 +591,8 @@ void omp_threads_end_for_tool(struct omp_thread *root);
 
 void omp_wait_while_equal(struct omp_waitword *w, uint32_t old);
 /* A worker's wait for its next fork: the same, but one that keeps sharing a
- * core with its master sleeps once to be moved (wait.c). */
+ * core with its master sleeps once to be moved, and one beside awake hidden
+ * helpers that need the processors sleeps after 50 us (wait.c). */
 void omp_wait_fork(struct omp_waitword *w, uint32_t old);
 /* More threads busy than processors: waiters yield, barriers release the
  * master first. */
@@ -599,9 +600,7 @@ bool omp_wait_oversubscribed(void);
 void omp_wait_sleep_while_equal(struct omp_waitword *w, uint32_t old);
 int64_t omp_now_ns(void); /* CLOCK_MONOTONIC */
 void omp_wake_all(struct omp_waitword *w);
-void omp_wait_init(void);
 void omp_os_relax_or_yield(void);
-extern bool omp_oversubscribed;
 
 /* ---- parallel.c --------------------------------------------------------- */
 

@@ -11,10 +11,6 @@
 #include "config/linux/futex.h"
 #include "runtime.h"
 
-bool omp_oversubscribed;
-
-void omp_wait_init(void) {}
-
 int64_t omp_now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -122,7 +118,7 @@ void omp_wait_sleep_while_equal(struct omp_waitword *w, uint32_t old) {
 }
 
 bool omp_wait_oversubscribed(void) {
-  return omp_oversubscribed || omp_threads_in_use() > omp_global.num_procs;
+  return omp_threads_in_use() > omp_global.num_procs;
 }
 
 /* One step of a short busy wait (a few instructions' window). */
