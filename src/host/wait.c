@@ -3,7 +3,9 @@
  * OMP_WAIT_POLICY / KMP_BLOCKTIME decide the spin budget (LLVM's default is
  * 200 ms, which keeps back-to-back parallel regions cheap). Past the budget a
  * waiter sleeps in the kernel, so an idle thread burns no CPU. When more
- * threads are busy than there are processors, spinning yields the CPU.
+ * threads are busy than there are processors, spinning yields the CPU; a
+ * worker waiting for its next fork also stops early for awake hidden
+ * helpers (omp_fork_wait_gives_way).
  */
 #include <sched.h>
 #include <time.h>
