@@ -20,7 +20,6 @@
  * spinning worker gets a share of its core, but it stays runnable. */
 #define _GNU_SOURCE
 #include <omp.h>
-#include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -47,9 +46,9 @@ static int32_t helper_body(int32_t gtid, void *task) {
   return 0;
 }
 
-static double now_s(clockid_t clock) {
+static double now_s(void) {
   struct timespec ts;
-  clock_gettime(clock, &ts);
+  clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -98,7 +97,7 @@ static int runnable_samples(pid_t worker, double start, void (*step)(void)) {
   int count = 0, taken = 0;
   double next = start + SETTLE_S;
   while (taken < SAMPLES) {
-    double now = now_s(CLOCK_MONOTONIC);
+    double now = now_s();
     if (now >= next) {
       count += runnable(worker);
       taken++;
@@ -136,13 +135,13 @@ int main(int argc, char **argv) {
   /* A. No helper exists: the worker spins for the blocktime. */
   pid_t worker = fork_and_get_worker();
   CHECK(worker > 0, "no worker thread");
-  int spinning = runnable_samples(worker, now_s(CLOCK_MONOTONIC), NULL);
+  int spinning = runnable_samples(worker, now_s(), NULL);
   CHECK(spinning >= SAMPLES - 2, "worker runnable in %d of %d samples with no helpers; "
         "its fork wait should spin for the blocktime", spinning, SAMPLES);
 
   /* B. Helpers busy with round trips while the worker waits. */
   worker = fork_and_get_worker();
-  int beside = runnable_samples(worker, now_s(CLOCK_MONOTONIC), round_trip);
+  int beside = runnable_samples(worker, now_s(), round_trip);
   CHECK_EQ_INT(atomic_load(&helper_runs), trips);
   CHECK(trips > 0, "no round trips");
   if (active)
