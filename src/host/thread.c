@@ -107,7 +107,8 @@ static void omp_worker_run_team(struct omp_thread *th) {
     omp_ompt_worker_begin(th, team, tid);
   int32_t gtid = th->gtid, btid = tid;
   omp_invoke_region(team->microtask, &gtid, &btid, team->argc, team->argv, th->task);
-  if (OMP_UNLIKELY(omp_global.cancellation))
+  /* (a league's teams share no barrier: their initial threads only join) */
+  if (OMP_UNLIKELY(omp_global.cancellation) && !team->is_league)
     omp_cancel_region_end(th, team);
   if (ompt)
     omp_ompt_worker_arrive(th, team);

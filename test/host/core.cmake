@@ -7,6 +7,10 @@ omprt_add_test(teams_league_count SOURCES teams_league.c ARGS count
   FAIL_REGEX "teams can run on this host.*teams can run on this host")
 omprt_add_test(teams_league_count_limit SOURCES teams_league.c ARGS count_limit
   ENV KMP_TEAMS_THREAD_LIMIT=64)
+# With OMP_CANCELLATION=true a league still joins (its teams' initial
+# threads share no barrier; they used to wait at one for ever).
+omprt_add_test(teams_league_cancellation SOURCES teams_league.c ARGS count_limit
+  ENV KMP_TEAMS_THREAD_LIMIT=64 OMP_CANCELLATION=true TIMEOUT 30)
 omprt_add_test(teams_league_spread SOURCES teams_league.c ARGS spread ENV OMP_PLACES=threads)
 omprt_add_test(teams_league_close SOURCES teams_league.c ARGS close
   ENV OMP_PLACES=threads KMP_TEAMS_PROC_BIND=close)
