@@ -7,7 +7,8 @@
  * plus a wake-up only when the word said 2.
  *
  * omp_lock_t is one pointer wide: a simple lock embeds the mutex word in it
- * (no allocation; a zeroed lock is a free lock, as with LLVM's TAS locks).
+ * (no allocation; a zeroed lock is a free lock, as with LLVM's TAS locks)
+ * and touches no more than that word, which is all of GCC's omp_lock_t.
  * A nestable lock needs an owner and a depth besides, so _lk points to an
  * allocated struct omp_nest_lock. LLVM's __kmpc_*_lock entry points take the
  * address of the same omp_lock_t as `void **user_lock`.
@@ -151,8 +152,9 @@ static _Atomic uint32_t *omp_simple_word(void *lock, const char *what) {
 
 static void omp_simple_init(void *lock, unsigned hint, const void *ra) {
   omp_self(); /* start-up (and its tool) before the first lock, as LLVM */
-  omp_lock_t *user = lock;
-  user->_lk = NULL; /* the mutex word and the unused rest: free */
+  /* Only the mutex word: GCC's omp_lock_t (a GCC-built program on this
+   * runtime) is 4 bytes, where LLVM's omp.h gives a pointer's 8. */
+  atomic_store_explicit((_Atomic uint32_t *)lock, OMP_MUTEX_FREE, memory_order_relaxed);
   if (OMP_UNLIKELY(omp_ompt_enabled()))
     omp_ompt_lock_init(ompt_mutex_lock, hint, lock, ra);
 }

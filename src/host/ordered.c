@@ -84,6 +84,35 @@ OMP_EXPORT void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
                             __builtin_return_address(0));
 }
 
+/* GCC's ordered loops (gomp_loop.c) pass the token a chunk at a time, as
+ * libgomp does: GOMP_ordered_end leaves it with the thread, and the thread
+ * hands on its whole chunk when it asks for the next one. Its iterations
+ * run in order on this thread, so one pass of ordered_chunk_iters is the
+ * same as one pass per iteration, including for iterations that skipped
+ * their ordered block. */
+void omp_ordered_chunk_end(struct omp_thread *th) {
+  struct omp_dispatch_buffer *buf = omp_ordered_loop(th);
+  struct omp_dispatch_private *p = &th->dispatch_private;
+  if (!buf || p->ordered_chunk_iters == 0)
+    return;
+  omp_ordered_wait(buf, p->ordered_lower);
+  atomic_store_explicit(&buf->ordered_next, p->ordered_lower + p->ordered_chunk_iters,
+                        memory_order_release);
+  p->ordered_chunk_iters = 0;
+  atomic_fetch_add(&buf->ordered_moved.value, 1);
+  omp_wake_all(&buf->ordered_moved);
+}
+
+/* GOMP_ordered_end: the token stays (above); a tool hears of the release. */
+void omp_ordered_end_chunked(const void *codeptr) {
+  if (OMP_LIKELY(!omp_ompt_enabled()))
+    return;
+  struct omp_thread *th = omp_self();
+  struct omp_dispatch_buffer *buf = omp_ordered_loop(th);
+  omp_ompt_mutex_released(ompt_mutex_ordered,
+                          buf ? (const void *)buf : (const void *)th->team, codeptr);
+}
+
 /* End of one iteration of an ordered loop. */
 static void omp_dispatch_fini(void) {
   struct omp_thread *th = omp_self();
@@ -112,11 +141,6 @@ OMP_EXPORT void __kmpc_dispatch_fini_8u(ident_t *loc, int32_t gtid) {
 }
 
 /* ---- doacross ----------------------------------------------------------- */
-
-/* One loop nest's dimension, as clang passes it (LLVM's kmp_dim). */
-struct kmp_dim {
-  int64_t lo, up, st;
-};
 
 /* The shared flags: one bit per iteration, and a word to sleep on. */
 struct omp_doacross_flags {

@@ -223,6 +223,20 @@ typedef struct kmp_task {
 #define OMP_TASK_DETACHABLE 0x40
 #define OMP_TASK_HIDDEN_HELPER 0x80
 
+/* One `depend` item as clang passes it (kmp_depend_info_t); GCC's lists
+ * are converted to it (gomp_task.c). */
+typedef struct kmp_depend_info {
+  intptr_t base_addr;
+  size_t len;
+  uint8_t flags;
+} kmp_depend_info_t;
+
+#define OMP_DEP_IN 0x01
+#define OMP_DEP_OUT 0x02
+#define OMP_DEP_MTX 0x04
+#define OMP_DEP_SET 0x08
+#define OMP_DEP_ALL 0x80
+
 struct omp_taskgroup;
 struct omp_dephash;
 struct omp_depnode;
@@ -354,6 +368,7 @@ struct omp_dispatch_private {
   uint64_t static_next;  /* static kinds: this member's next chunk number */
   uint64_t trapezoid_first, trapezoid_step; /* first chunk size, decrement */
   uint64_t ordered_lower; /* ordered: first iteration of the current chunk */
+  uint64_t ordered_chunk_iters; /* GCC's ordered loops: the chunk's size */
   int kind;              /* resolved schedule (dispatch.c) */
   bool ordered;
   bool ordered_bumped;   /* the current iteration left its ordered region */
@@ -907,5 +922,74 @@ bool omp_hidden_helper_enabled(void);
 void omp_hidden_helper_submit(struct omp_thread *th, struct omp_task *task);
 /* Helpers running a task or spinning for the next one (not asleep). */
 int omp_hidden_helpers_awake(void);
+
+/* ---- GCC's GOMP_* entry points (gomp_*.c) on the __kmpc_* ones ------------ */
+
+/* The location GOMP_* calls report: GCC passes none. */
+extern ident_t gomp_loc;
+/* GOMP_parallel*'s num_threads (1 for if(false), 0: none) and proc_bind. */
+void gomp_push_parallel_clauses(unsigned num_threads, unsigned flags);
+
+/* ordered.c: GCC's ordered loops hand on the token a chunk at a time. */
+void omp_ordered_chunk_end(struct omp_thread *th);
+void omp_ordered_end_chunked(const void *codeptr);
+
+/* The __kmpc_* entry points the GOMP_* ones are built from (defined in
+ * parallel.c, teams.c, barrier.c, critical.c, atomic.c, single.c, cancel.c,
+ * dispatch.c, ordered.c, task.c, taskdeps.c, taskloop.c). */
+void __kmpc_fork_call(ident_t *loc, int32_t argc, kmpc_micro fn, ...);
+void __kmpc_fork_teams(ident_t *loc, int32_t argc, kmpc_micro fn, ...);
+void __kmpc_push_num_threads(ident_t *loc, int32_t gtid, int32_t num_threads);
+void __kmpc_push_proc_bind(ident_t *loc, int32_t gtid, int proc_bind);
+void __kmpc_push_num_teams(ident_t *loc, int32_t gtid, int32_t num_teams,
+                           int32_t num_threads);
+void __kmpc_barrier(ident_t *loc, int32_t gtid);
+int32_t __kmpc_cancel_barrier(ident_t *loc, int32_t gtid);
+int32_t __kmpc_cancel(ident_t *loc, int32_t gtid, int32_t kind);
+int32_t __kmpc_cancellationpoint(ident_t *loc, int32_t gtid, int32_t kind);
+void __kmpc_critical(ident_t *loc, int32_t gtid, kmp_critical_name *crit);
+void __kmpc_end_critical(ident_t *loc, int32_t gtid, kmp_critical_name *crit);
+void __kmpc_atomic_start(void);
+void __kmpc_atomic_end(void);
+int32_t __kmpc_single(ident_t *loc, int32_t gtid);
+void *__kmpc_copyprivate_light(ident_t *loc, int32_t gtid, void *cpy_data);
+void __kmpc_ordered(ident_t *loc, int32_t gtid);
+void __kmpc_dispatch_init_4(ident_t *loc, int32_t gtid, int32_t schedule, int32_t lb,
+                            int32_t ub, int32_t st, int32_t chunk);
+int __kmpc_dispatch_next_4(ident_t *loc, int32_t gtid, int32_t *p_last, int32_t *p_lb,
+                           int32_t *p_ub, int32_t *p_st);
+void __kmpc_dispatch_init_8(ident_t *loc, int32_t gtid, int32_t schedule, int64_t lb,
+                            int64_t ub, int64_t st, int64_t chunk);
+int __kmpc_dispatch_next_8(ident_t *loc, int32_t gtid, int32_t *p_last, int64_t *p_lb,
+                           int64_t *p_ub, int64_t *p_st);
+void __kmpc_dispatch_init_8u(ident_t *loc, int32_t gtid, int32_t schedule, uint64_t lb,
+                             uint64_t ub, int64_t st, int64_t chunk);
+int __kmpc_dispatch_next_8u(ident_t *loc, int32_t gtid, int32_t *p_last, uint64_t *p_lb,
+                            uint64_t *p_ub, int64_t *p_st);
+struct kmp_dim { /* one dimension of a doacross loop nest */
+  int64_t lo, up, st;
+};
+void __kmpc_doacross_init(ident_t *loc, int32_t gtid, int32_t num_dims,
+                          const struct kmp_dim *dims);
+void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *vec);
+void __kmpc_doacross_post(ident_t *loc, int32_t gtid, const int64_t *vec);
+void __kmpc_doacross_fini(ident_t *loc, int32_t gtid);
+kmp_task_t *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t flags,
+                                  size_t sizeof_kmp_task_t, size_t sizeof_shareds,
+                                  kmp_routine_entry_t task_entry);
+int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid, kmp_task_t *new_task,
+                                  int32_t ndeps, kmp_depend_info_t *dep_list,
+                                  int32_t ndeps_noalias, kmp_depend_info_t *noalias_dep_list);
+void __kmpc_omp_wait_deps(ident_t *loc, int32_t gtid, int32_t ndeps,
+                          kmp_depend_info_t *dep_list, int32_t ndeps_noalias,
+                          kmp_depend_info_t *noalias_dep_list);
+void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t *abi);
+void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_task_t *abi);
+int32_t __kmpc_omp_taskwait(ident_t *loc, int32_t gtid);
+int32_t __kmpc_omp_taskyield(ident_t *loc, int32_t gtid, int end_part);
+void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid, kmp_task_t *task);
+void __kmpc_taskloop_5(ident_t *loc, int gtid, kmp_task_t *task, int if_val, uint64_t *lb,
+                       uint64_t *ub, int64_t st, int nogroup, int sched,
+                       uint64_t grainsize, int modifier, void *task_dup);
 
 #endif

@@ -30,17 +30,6 @@
 #include "device_signal.h"
 #include "runtime.h"
 
-typedef struct kmp_depend_info {
-  intptr_t base_addr;
-  size_t len;
-  uint8_t flags;
-} kmp_depend_info_t;
-
-#define OMP_DEP_IN 0x01
-#define OMP_DEP_OUT 0x02
-#define OMP_DEP_MTX 0x04
-#define OMP_DEP_SET 0x08
-#define OMP_DEP_ALL 0x80
 /* omp_all_memory's other encoding, which LLVM 19's runtime accepts too:
  * address -1 (clang-19 itself sets OMP_DEP_ALL) */
 #define OMP_DEP_ALL_ADDR ((intptr_t)-1)

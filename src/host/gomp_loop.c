@@ -1,0 +1,580 @@
+/* gomp_loop.c — GCC's worksharing loops and sections (GOMP_loop_*,
+ * GOMP_loop_ull_*, GOMP_parallel_loop_*, GOMP_sections*, doacross) on
+ * dispatch.c.
+ *
+ * GCC computes `schedule(static)` without a chunk inline; every other loop
+ * asks the runtime for chunks: GOMP_loop_<kind>_start(start, end, incr,
+ * chunk, &istart, &iend) sets up the loop and hands out the first chunk,
+ * GOMP_loop_<kind>_next the following ones, both returning false when none
+ * are left, and GOMP_loop_end[_nowait|_cancel] closes the construct. Bounds
+ * are half-open [istart, iend); dispatch.c's are inclusive, so the upper
+ * bound moves by one step's sign on the way in and out. Every member calls
+ * start, even for an empty loop, so dispatch.c's construct buffers stay in
+ * step across the team. The combined GOMP_parallel_loop_<kind> sets the
+ * loop up in each member before the body, which calls only _next.
+ *
+ * Ordered loops: libgomp passes the ordered token a chunk at a time (the
+ * chunk's iterations run in order on one thread), and GOMP_ordered_end
+ * does not pass it; ordered.c's omp_ordered_chunk_end hands the whole chunk
+ * on as the member asks for its next one.
+ *
+ * GOMP_loop_start and GOMP_loop_ull_start (GCC 9 and later) take the
+ * schedule as a value (GFS_*) and two more arguments, task reductions and a
+ * scratch block shared by the team (lastprivate(conditional), scan); this
+ * runtime has neither for GCC's code and stops with a message naming them.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+
+#include "runtime.h"
+
+static ident_t gomp_loc_loop = {0, KMP_IDENT_KMPC | KMP_IDENT_WORK_LOOP, 0, 0,
+                                ";unknown;unknown;0;0;;"};
+static ident_t gomp_loc_loop_end = {0, KMP_IDENT_KMPC | KMP_IDENT_BARRIER_IMPL_FOR, 0, 0,
+                                    ";unknown;unknown;0;0;;"};
+static ident_t gomp_loc_sections = {0, KMP_IDENT_KMPC | KMP_IDENT_WORK_SECTIONS, 0, 0,
+                                    ";unknown;unknown;0;0;;"};
+static ident_t gomp_loc_sections_end = {0, KMP_IDENT_KMPC | KMP_IDENT_BARRIER_IMPL_SECTIONS,
+                                        0, 0, ";unknown;unknown;0;0;;"};
+
+/* LLVM's sched_type values (kmp.h), as dispatch.c takes them. */
+enum {
+  GOMP_SCH_STATIC_CHUNKED = 33,
+  GOMP_SCH_STATIC = 34,
+  GOMP_SCH_DYNAMIC = 35,
+  GOMP_SCH_GUIDED = 36,
+  GOMP_SCH_RUNTIME = 37,
+  GOMP_SCH_AUTO = 38,
+  GOMP_SCH_ORDERED = 32, /* added to the above: kmp_ord_* */
+};
+#define GOMP_SCH_NONMONOTONIC (1 << 30)
+#define GOMP_SCH_MONOTONIC (1 << 29)
+
+/* libgomp's gomp_schedule_type, GOMP_loop_start's `sched`. */
+enum { GFS_RUNTIME, GFS_STATIC, GFS_DYNAMIC, GFS_GUIDED, GFS_AUTO };
+#define GFS_MONOTONIC 0x80000000UL
+
+/* static with chunk 0 is GCC's "no chunk given": balanced blocks. */
+static int32_t gomp_static(long chunk) {
+  return chunk > 0 ? GOMP_SCH_STATIC_CHUNKED : GOMP_SCH_STATIC;
+}
+
+/* ---- signed long loops ---------------------------------------------------- */
+
+static bool gomp_next_long(long *istart, long *iend) {
+  int64_t lb, ub, st;
+  if (!__kmpc_dispatch_next_8(&gomp_loc_loop, 0, NULL, &lb, &ub, &st))
+    return false;
+  *istart = (long)lb;
+  *iend = (long)(ub + (st > 0 ? 1 : -1));
+  return true;
+}
+
+static bool gomp_start_long(int32_t sched, long start, long end, long incr, long chunk,
+                            long *istart, long *iend) {
+  __kmpc_dispatch_init_8(&gomp_loc_loop, 0, sched, start, incr > 0 ? end - 1 : end + 1,
+                         incr, chunk);
+  return gomp_next_long(istart, iend);
+}
+
+/* An ordered loop's next chunk: hand the last one's token on first. */
+static bool gomp_next_long_ordered(long *istart, long *iend) {
+  struct omp_thread *th = omp_self();
+  omp_ordered_chunk_end(th);
+  if (!gomp_next_long(istart, iend))
+    return false;
+  /* [istart, iend) holds (|iend - istart| - 1) / |incr| + 1 iterations */
+  int64_t st = th->dispatch_private.stride;
+  uint64_t span = st > 0 ? (uint64_t)*iend - (uint64_t)*istart
+                         : (uint64_t)*istart - (uint64_t)*iend;
+  th->dispatch_private.ordered_chunk_iters = (span - 1) / (uint64_t)(st > 0 ? st : -st) + 1;
+  return true;
+}
+
+static bool gomp_start_long_ordered(int32_t sched, long start, long end, long incr,
+                                    long chunk, long *istart, long *iend) {
+  __kmpc_dispatch_init_8(&gomp_loc_loop, 0, sched + GOMP_SCH_ORDERED, start,
+                         incr > 0 ? end - 1 : end + 1, incr, chunk);
+  omp_self()->dispatch_private.ordered_chunk_iters = 0;
+  return gomp_next_long_ordered(istart, iend);
+}
+
+#define GOMP_LOOP_LONG(NAME, SCHED)                                             \
+  OMP_EXPORT bool GOMP_loop_##NAME##_start(long start, long end, long incr,     \
+                                           long chunk, long *istart,            \
+                                           long *iend) {                        \
+    return gomp_start_long(SCHED, start, end, incr, chunk, istart, iend);      \
+  }                                                                             \
+  OMP_EXPORT bool GOMP_loop_##NAME##_next(long *istart, long *iend) {           \
+    return gomp_next_long(istart, iend);                                        \
+  }
+
+#define GOMP_LOOP_LONG_RUNTIME(NAME, SCHED)                                     \
+  OMP_EXPORT bool GOMP_loop_##NAME##_start(long start, long end, long incr,     \
+                                           long *istart, long *iend) {          \
+    return gomp_start_long(SCHED, start, end, incr, 0, istart, iend);          \
+  }                                                                             \
+  OMP_EXPORT bool GOMP_loop_##NAME##_next(long *istart, long *iend) {           \
+    return gomp_next_long(istart, iend);                                        \
+  }
+
+OMP_EXPORT bool GOMP_loop_static_start(long start, long end, long incr, long chunk,
+                                       long *istart, long *iend) {
+  return gomp_start_long(gomp_static(chunk), start, end, incr, chunk, istart, iend);
+}
+OMP_EXPORT bool GOMP_loop_static_next(long *istart, long *iend) {
+  return gomp_next_long(istart, iend);
+}
+GOMP_LOOP_LONG(dynamic, GOMP_SCH_DYNAMIC | GOMP_SCH_MONOTONIC)
+GOMP_LOOP_LONG(guided, GOMP_SCH_GUIDED | GOMP_SCH_MONOTONIC)
+GOMP_LOOP_LONG(nonmonotonic_dynamic, GOMP_SCH_DYNAMIC | GOMP_SCH_NONMONOTONIC)
+GOMP_LOOP_LONG(nonmonotonic_guided, GOMP_SCH_GUIDED | GOMP_SCH_NONMONOTONIC)
+GOMP_LOOP_LONG_RUNTIME(runtime, GOMP_SCH_RUNTIME | GOMP_SCH_MONOTONIC)
+GOMP_LOOP_LONG_RUNTIME(nonmonotonic_runtime, GOMP_SCH_RUNTIME | GOMP_SCH_NONMONOTONIC)
+GOMP_LOOP_LONG_RUNTIME(maybe_nonmonotonic_runtime, GOMP_SCH_RUNTIME)
+
+#define GOMP_LOOP_LONG_ORDERED(NAME, SCHED)                                     \
+  OMP_EXPORT bool GOMP_loop_ordered_##NAME##_start(long start, long end,        \
+                                                   long incr, long chunk,       \
+                                                   long *istart, long *iend) {  \
+    return gomp_start_long_ordered(SCHED, start, end, incr, chunk, istart,     \
+                                   iend);                                       \
+  }                                                                             \
+  OMP_EXPORT bool GOMP_loop_ordered_##NAME##_next(long *istart, long *iend) {   \
+    return gomp_next_long_ordered(istart, iend);                                \
+  }
+
+OMP_EXPORT bool GOMP_loop_ordered_static_start(long start, long end, long incr,
+                                               long chunk, long *istart, long *iend) {
+  return gomp_start_long_ordered(gomp_static(chunk), start, end, incr, chunk, istart, iend);
+}
+OMP_EXPORT bool GOMP_loop_ordered_static_next(long *istart, long *iend) {
+  return gomp_next_long_ordered(istart, iend);
+}
+GOMP_LOOP_LONG_ORDERED(dynamic, GOMP_SCH_DYNAMIC)
+GOMP_LOOP_LONG_ORDERED(guided, GOMP_SCH_GUIDED)
+OMP_EXPORT bool GOMP_loop_ordered_runtime_start(long start, long end, long incr,
+                                                long *istart, long *iend) {
+  return gomp_start_long_ordered(GOMP_SCH_RUNTIME, start, end, incr, 0, istart, iend);
+}
+OMP_EXPORT bool GOMP_loop_ordered_runtime_next(long *istart, long *iend) {
+  return gomp_next_long_ordered(istart, iend);
+}
+
+/* GCC's schedule value (GFS_*, monotonic bit) as a sched_type; chunk 0
+ * means none was given. */
+static int32_t gomp_sched_of(long sched, long chunk) {
+  bool monotonic = ((unsigned long)sched & GFS_MONOTONIC) != 0;
+  int32_t kind;
+  switch ((unsigned long)sched & ~GFS_MONOTONIC) {
+  case GFS_RUNTIME: kind = GOMP_SCH_RUNTIME; break;
+  case GFS_STATIC: kind = gomp_static(chunk); break;
+  case GFS_DYNAMIC: kind = GOMP_SCH_DYNAMIC; break;
+  case GFS_GUIDED: kind = GOMP_SCH_GUIDED; break;
+  case GFS_AUTO: kind = GOMP_SCH_AUTO; break;
+  default: omp_fatal(NULL, "GOMP_loop_start: unknown schedule %ld from GCC's code", sched);
+  }
+  if (kind == GOMP_SCH_DYNAMIC || kind == GOMP_SCH_GUIDED)
+    kind |= monotonic ? GOMP_SCH_MONOTONIC : GOMP_SCH_NONMONOTONIC;
+  return kind;
+}
+
+/* What GOMP_loop_start's extra arguments ask for, which GCC's code gets
+ * only from libgomp. */
+static void gomp_loop_extras(const char *what, uintptr_t *reductions, void **mem) {
+  if (reductions)
+    omp_fatal(NULL, "%s: task reductions on a GCC-compiled worksharing construct "
+                    "(reduction(task, ...)) are not supported by this runtime", what);
+  if (mem)
+    omp_fatal(NULL, "%s: lastprivate(conditional) and scan in GCC-compiled loops "
+                    "are not supported by this runtime", what);
+}
+
+OMP_EXPORT bool GOMP_loop_start(long start, long end, long incr, long sched, long chunk,
+                                long *istart, long *iend, uintptr_t *reductions,
+                                void **mem) {
+  gomp_loop_extras("GOMP_loop_start", reductions, mem);
+  if (!istart)
+    return true; /* GCC schedules the loop itself; nothing else was asked */
+  return gomp_start_long(gomp_sched_of(sched, chunk), start, end, incr, chunk,
+                         istart, iend);
+}
+
+OMP_EXPORT bool GOMP_loop_ordered_start(long start, long end, long incr, long sched,
+                                        long chunk, long *istart, long *iend,
+                                        uintptr_t *reductions, void **mem) {
+  gomp_loop_extras("GOMP_loop_ordered_start", reductions, mem);
+  return gomp_start_long_ordered(gomp_sched_of(sched, chunk) &
+                                     ~(GOMP_SCH_MONOTONIC | GOMP_SCH_NONMONOTONIC),
+                                 start, end, incr, chunk, istart, iend);
+}
+
+/* ---- unsigned long long loops ---------------------------------------------- */
+
+typedef unsigned long long gomp_ull;
+
+static bool gomp_next_ull(gomp_ull *istart, gomp_ull *iend) {
+  uint64_t lb, ub;
+  int64_t st;
+  if (!__kmpc_dispatch_next_8u(&gomp_loc_loop, 0, NULL, &lb, &ub, &st))
+    return false;
+  *istart = lb;
+  *iend = ub + (st > 0 ? 1 : (uint64_t)-1);
+  return true;
+}
+
+/* up: the loop counts upwards; otherwise incr is a negative step. */
+static bool gomp_start_ull(int32_t sched, bool up, gomp_ull start, gomp_ull end,
+                           gomp_ull incr, gomp_ull chunk, gomp_ull *istart, gomp_ull *iend) {
+  __kmpc_dispatch_init_8u(&gomp_loc_loop, 0, sched, start, up ? end - 1 : end + 1,
+                          (int64_t)incr, (int64_t)chunk);
+  return gomp_next_ull(istart, iend);
+}
+
+static bool gomp_next_ull_ordered(gomp_ull *istart, gomp_ull *iend) {
+  struct omp_thread *th = omp_self();
+  omp_ordered_chunk_end(th);
+  if (!gomp_next_ull(istart, iend))
+    return false;
+  int64_t st = th->dispatch_private.stride;
+  gomp_ull span = st > 0 ? *iend - *istart : *istart - *iend;
+  th->dispatch_private.ordered_chunk_iters = (span - 1) / (gomp_ull)(st > 0 ? st : -st) + 1;
+  return true;
+}
+
+static bool gomp_start_ull_ordered(int32_t sched, bool up, gomp_ull start, gomp_ull end,
+                                   gomp_ull incr, gomp_ull chunk, gomp_ull *istart,
+                                   gomp_ull *iend) {
+  __kmpc_dispatch_init_8u(&gomp_loc_loop, 0, sched + GOMP_SCH_ORDERED, start,
+                          up ? end - 1 : end + 1, (int64_t)incr, (int64_t)chunk);
+  omp_self()->dispatch_private.ordered_chunk_iters = 0;
+  return gomp_next_ull_ordered(istart, iend);
+}
+
+#define GOMP_LOOP_ULL(PREFIX, NAME, START, NEXT, SCHED)                         \
+  OMP_EXPORT bool GOMP_loop_ull_##PREFIX##NAME##_start(                         \
+      bool up, gomp_ull start, gomp_ull end, gomp_ull incr, gomp_ull chunk,     \
+      gomp_ull *istart, gomp_ull *iend) {                                       \
+    return START(SCHED, up, start, end, incr, chunk, istart, iend);             \
+  }                                                                             \
+  OMP_EXPORT bool GOMP_loop_ull_##PREFIX##NAME##_next(gomp_ull *istart,         \
+                                                      gomp_ull *iend) {         \
+    return NEXT(istart, iend);                                                  \
+  }
+
+#define GOMP_LOOP_ULL_RUNTIME(PREFIX, NAME, START, NEXT, SCHED)                 \
+  OMP_EXPORT bool GOMP_loop_ull_##PREFIX##NAME##_start(                         \
+      bool up, gomp_ull start, gomp_ull end, gomp_ull incr, gomp_ull *istart,   \
+      gomp_ull *iend) {                                                         \
+    return START(SCHED, up, start, end, incr, 0, istart, iend);                 \
+  }                                                                             \
+  OMP_EXPORT bool GOMP_loop_ull_##PREFIX##NAME##_next(gomp_ull *istart,         \
+                                                      gomp_ull *iend) {         \
+    return NEXT(istart, iend);                                                  \
+  }
+
+OMP_EXPORT bool GOMP_loop_ull_static_start(bool up, gomp_ull start, gomp_ull end,
+                                           gomp_ull incr, gomp_ull chunk,
+                                           gomp_ull *istart, gomp_ull *iend) {
+  return gomp_start_ull(gomp_static((long)chunk), up, start, end, incr, chunk, istart, iend);
+}
+OMP_EXPORT bool GOMP_loop_ull_static_next(gomp_ull *istart, gomp_ull *iend) {
+  return gomp_next_ull(istart, iend);
+}
+GOMP_LOOP_ULL(, dynamic, gomp_start_ull, gomp_next_ull, GOMP_SCH_DYNAMIC | GOMP_SCH_MONOTONIC)
+GOMP_LOOP_ULL(, guided, gomp_start_ull, gomp_next_ull, GOMP_SCH_GUIDED | GOMP_SCH_MONOTONIC)
+GOMP_LOOP_ULL(nonmonotonic_, dynamic, gomp_start_ull, gomp_next_ull,
+              GOMP_SCH_DYNAMIC | GOMP_SCH_NONMONOTONIC)
+GOMP_LOOP_ULL(nonmonotonic_, guided, gomp_start_ull, gomp_next_ull,
+              GOMP_SCH_GUIDED | GOMP_SCH_NONMONOTONIC)
+GOMP_LOOP_ULL_RUNTIME(, runtime, gomp_start_ull, gomp_next_ull,
+                      GOMP_SCH_RUNTIME | GOMP_SCH_MONOTONIC)
+GOMP_LOOP_ULL_RUNTIME(nonmonotonic_, runtime, gomp_start_ull, gomp_next_ull,
+                      GOMP_SCH_RUNTIME | GOMP_SCH_NONMONOTONIC)
+GOMP_LOOP_ULL_RUNTIME(maybe_nonmonotonic_, runtime, gomp_start_ull, gomp_next_ull,
+                      GOMP_SCH_RUNTIME)
+
+OMP_EXPORT bool GOMP_loop_ull_ordered_static_start(bool up, gomp_ull start, gomp_ull end,
+                                                   gomp_ull incr, gomp_ull chunk,
+                                                   gomp_ull *istart, gomp_ull *iend) {
+  return gomp_start_ull_ordered(gomp_static((long)chunk), up, start, end, incr, chunk,
+                                istart, iend);
+}
+OMP_EXPORT bool GOMP_loop_ull_ordered_static_next(gomp_ull *istart, gomp_ull *iend) {
+  return gomp_next_ull_ordered(istart, iend);
+}
+GOMP_LOOP_ULL(ordered_, dynamic, gomp_start_ull_ordered, gomp_next_ull_ordered,
+              GOMP_SCH_DYNAMIC)
+GOMP_LOOP_ULL(ordered_, guided, gomp_start_ull_ordered, gomp_next_ull_ordered,
+              GOMP_SCH_GUIDED)
+GOMP_LOOP_ULL_RUNTIME(ordered_, runtime, gomp_start_ull_ordered, gomp_next_ull_ordered,
+                      GOMP_SCH_RUNTIME)
+
+OMP_EXPORT bool GOMP_loop_ull_start(bool up, gomp_ull start, gomp_ull end, gomp_ull incr,
+                                    long sched, gomp_ull chunk, gomp_ull *istart,
+                                    gomp_ull *iend, uintptr_t *reductions, void **mem) {
+  gomp_loop_extras("GOMP_loop_ull_start", reductions, mem);
+  if (!istart)
+    return true;
+  return gomp_start_ull(gomp_sched_of(sched, (long)chunk), up, start, end, incr,
+                        chunk, istart, iend);
+}
+
+OMP_EXPORT bool GOMP_loop_ull_ordered_start(bool up, gomp_ull start, gomp_ull end,
+                                            gomp_ull incr, long sched, gomp_ull chunk,
+                                            gomp_ull *istart, gomp_ull *iend,
+                                            uintptr_t *reductions, void **mem) {
+  gomp_loop_extras("GOMP_loop_ull_ordered_start", reductions, mem);
+  return gomp_start_ull_ordered(gomp_sched_of(sched, (long)chunk) &
+                                    ~(GOMP_SCH_MONOTONIC | GOMP_SCH_NONMONOTONIC),
+                                up, start, end, incr, chunk, istart, iend);
+}
+
+/* ---- doacross loops: `for ordered(n)` with depend(sink/source) --------------
+ *
+ * counts[i] is the number of iterations of dimension i, which GCC numbers
+ * from 0; the loop shared out is dimension 0's. */
+
+static void gomp_doacross_init(unsigned ncounts, const long *counts) {
+  struct kmp_dim dims[ncounts];
+  for (unsigned i = 0; i < ncounts; i++)
+    dims[i] = (struct kmp_dim){0, counts[i] - 1, 1};
+  __kmpc_doacross_init(&gomp_loc_loop, 0, (int32_t)ncounts, dims);
+}
+
+#define GOMP_LOOP_DOACROSS(NAME, SCHED)                                         \
+  OMP_EXPORT bool GOMP_loop_doacross_##NAME##_start(                            \
+      unsigned ncounts, long *counts, long chunk, long *istart, long *iend) {   \
+    gomp_doacross_init(ncounts, counts);                                        \
+    return gomp_start_long(SCHED, 0, counts[0], 1, chunk, istart, iend);        \
+  }
+
+GOMP_LOOP_DOACROSS(static, gomp_static(chunk))
+GOMP_LOOP_DOACROSS(dynamic, GOMP_SCH_DYNAMIC | GOMP_SCH_MONOTONIC)
+GOMP_LOOP_DOACROSS(guided, GOMP_SCH_GUIDED | GOMP_SCH_MONOTONIC)
+OMP_EXPORT bool GOMP_loop_doacross_runtime_start(unsigned ncounts, long *counts,
+                                                 long *istart, long *iend) {
+  gomp_doacross_init(ncounts, counts);
+  return gomp_start_long(GOMP_SCH_RUNTIME | GOMP_SCH_MONOTONIC, 0, counts[0], 1, 0, istart,
+                         iend);
+}
+OMP_EXPORT bool GOMP_loop_doacross_start(unsigned ncounts, long *counts, long sched,
+                                         long chunk, long *istart, long *iend,
+                                         uintptr_t *reductions, void **mem) {
+  gomp_loop_extras("GOMP_loop_doacross_start", reductions, mem);
+  gomp_doacross_init(ncounts, counts);
+  return gomp_start_long(gomp_sched_of(sched, chunk), 0, counts[0], 1, chunk, istart,
+                         iend);
+}
+
+static void gomp_doacross_init_ull(unsigned ncounts, const gomp_ull *counts) {
+  struct kmp_dim dims[ncounts];
+  for (unsigned i = 0; i < ncounts; i++)
+    dims[i] = (struct kmp_dim){0, (int64_t)(counts[i] - 1), 1};
+  __kmpc_doacross_init(&gomp_loc_loop, 0, (int32_t)ncounts, dims);
+}
+
+#define GOMP_LOOP_ULL_DOACROSS(NAME, SCHED)                                     \
+  OMP_EXPORT bool GOMP_loop_ull_doacross_##NAME##_start(                        \
+      unsigned ncounts, gomp_ull *counts, gomp_ull chunk, gomp_ull *istart,     \
+      gomp_ull *iend) {                                                         \
+    gomp_doacross_init_ull(ncounts, counts);                                    \
+    return gomp_start_ull(SCHED, true, 0, counts[0], 1, chunk, istart, iend);   \
+  }
+
+GOMP_LOOP_ULL_DOACROSS(static, gomp_static((long)chunk))
+GOMP_LOOP_ULL_DOACROSS(dynamic, GOMP_SCH_DYNAMIC | GOMP_SCH_MONOTONIC)
+GOMP_LOOP_ULL_DOACROSS(guided, GOMP_SCH_GUIDED | GOMP_SCH_MONOTONIC)
+OMP_EXPORT bool GOMP_loop_ull_doacross_runtime_start(unsigned ncounts, gomp_ull *counts,
+                                                     gomp_ull *istart, gomp_ull *iend) {
+  gomp_doacross_init_ull(ncounts, counts);
+  return gomp_start_ull(GOMP_SCH_RUNTIME | GOMP_SCH_MONOTONIC, true, 0, counts[0], 1, 0,
+                        istart, iend);
+}
+OMP_EXPORT bool GOMP_loop_ull_doacross_start(unsigned ncounts, gomp_ull *counts, long sched,
+                                             gomp_ull chunk, gomp_ull *istart,
+                                             gomp_ull *iend, uintptr_t *reductions,
+                                             void **mem) {
+  gomp_loop_extras("GOMP_loop_ull_doacross_start", reductions, mem);
+  gomp_doacross_init_ull(ncounts, counts);
+  return gomp_start_ull(gomp_sched_of(sched, (long)chunk), true, 0, counts[0], 1,
+                        chunk, istart, iend);
+}
+
+/* depend(source): this member's current iteration vector. */
+OMP_EXPORT void GOMP_doacross_post(long *counts) {
+  struct omp_dispatch_private *p = &omp_self()->dispatch_private;
+  if (!p->doacross_buffer)
+    return; /* a team of one */
+  int n = p->doacross_ndims;
+  int64_t vec[n];
+  for (int i = 0; i < n; i++)
+    vec[i] = counts[i];
+  __kmpc_doacross_post(&gomp_loc_loop, 0, vec);
+}
+
+/* depend(sink: first, ...): one value per dimension of the nest. */
+OMP_EXPORT void GOMP_doacross_wait(long first, ...) {
+  struct omp_dispatch_private *p = &omp_self()->dispatch_private;
+  if (!p->doacross_buffer)
+    return;
+  int n = p->doacross_ndims;
+  int64_t vec[n];
+  vec[0] = first;
+  va_list ap;
+  va_start(ap, first);
+  for (int i = 1; i < n; i++)
+    vec[i] = va_arg(ap, long);
+  va_end(ap);
+  __kmpc_doacross_wait(&gomp_loc_loop, 0, vec);
+}
+
+OMP_EXPORT void GOMP_doacross_ull_post(gomp_ull *counts) {
+  struct omp_dispatch_private *p = &omp_self()->dispatch_private;
+  if (!p->doacross_buffer)
+    return;
+  int n = p->doacross_ndims;
+  int64_t vec[n];
+  for (int i = 0; i < n; i++)
+    vec[i] = (int64_t)counts[i];
+  __kmpc_doacross_post(&gomp_loc_loop, 0, vec);
+}
+
+OMP_EXPORT void GOMP_doacross_ull_wait(gomp_ull first, ...) {
+  struct omp_dispatch_private *p = &omp_self()->dispatch_private;
+  if (!p->doacross_buffer)
+    return;
+  int n = p->doacross_ndims;
+  int64_t vec[n];
+  vec[0] = (int64_t)first;
+  va_list ap;
+  va_start(ap, first);
+  for (int i = 1; i < n; i++)
+    vec[i] = (int64_t)va_arg(ap, gomp_ull);
+  va_end(ap);
+  __kmpc_doacross_wait(&gomp_loc_loop, 0, vec);
+}
+
+/* ---- the end of a loop ------------------------------------------------------- */
+
+static void gomp_loop_finish(void) {
+  if (omp_self()->dispatch_private.doacross_buffer)
+    __kmpc_doacross_fini(&gomp_loc_loop, 0);
+}
+
+OMP_EXPORT void GOMP_loop_end(void) {
+  gomp_loop_finish();
+  __kmpc_barrier(&gomp_loc_loop_end, 0);
+}
+OMP_EXPORT void GOMP_loop_end_nowait(void) { gomp_loop_finish(); }
+OMP_EXPORT bool GOMP_loop_end_cancel(void) {
+  gomp_loop_finish();
+  return __kmpc_cancel_barrier(&gomp_loc_loop_end, 0) != 0;
+}
+
+/* ---- combined parallel loops ---------------------------------------------- */
+
+struct gomp_parallel_loop {
+  void (*fn)(void *);
+  void *data;
+  int32_t sched;
+  long start, end, incr, chunk;
+};
+
+/* Each member sets the loop up, then runs the body, which asks for chunks. */
+static void gomp_parallel_loop_body(int32_t *gtid, int32_t *btid,
+                                    struct gomp_parallel_loop *loop) {
+  (void)gtid;
+  (void)btid;
+  __kmpc_dispatch_init_8(&gomp_loc_loop, 0, loop->sched, loop->start,
+                         loop->incr > 0 ? loop->end - 1 : loop->end + 1, loop->incr,
+                         loop->chunk);
+  loop->fn(loop->data);
+}
+
+static void gomp_parallel_loop(void (*fn)(void *), void *data, unsigned num_threads,
+                               long start, long end, long incr, long chunk, unsigned flags,
+                               int32_t sched) {
+  struct gomp_parallel_loop loop = {fn, data, sched, start, end, incr, chunk};
+  gomp_push_parallel_clauses(num_threads, flags);
+  __kmpc_fork_call(&gomp_loc, 1, (kmpc_micro)gomp_parallel_loop_body, &loop);
+}
+
+#define GOMP_PARALLEL_LOOP(NAME, SCHED)                                         \
+  OMP_EXPORT void GOMP_parallel_loop_##NAME(void (*fn)(void *), void *data,     \
+                                            unsigned num_threads, long start,   \
+                                            long end, long incr, long chunk,    \
+                                            unsigned flags) {                   \
+    gomp_parallel_loop(fn, data, num_threads, start, end, incr, chunk, flags,   \
+                       SCHED);                                                  \
+  }
+#define GOMP_PARALLEL_LOOP_RUNTIME(NAME, SCHED)                                 \
+  OMP_EXPORT void GOMP_parallel_loop_##NAME(void (*fn)(void *), void *data,     \
+                                            unsigned num_threads, long start,   \
+                                            long end, long incr,                \
+                                            unsigned flags) {                   \
+    gomp_parallel_loop(fn, data, num_threads, start, end, incr, 0, flags,       \
+                       SCHED);                                                  \
+  }
+
+GOMP_PARALLEL_LOOP(static, gomp_static(chunk))
+GOMP_PARALLEL_LOOP(dynamic, GOMP_SCH_DYNAMIC | GOMP_SCH_MONOTONIC)
+GOMP_PARALLEL_LOOP(guided, GOMP_SCH_GUIDED | GOMP_SCH_MONOTONIC)
+GOMP_PARALLEL_LOOP(nonmonotonic_dynamic, GOMP_SCH_DYNAMIC | GOMP_SCH_NONMONOTONIC)
+GOMP_PARALLEL_LOOP(nonmonotonic_guided, GOMP_SCH_GUIDED | GOMP_SCH_NONMONOTONIC)
+GOMP_PARALLEL_LOOP_RUNTIME(runtime, GOMP_SCH_RUNTIME | GOMP_SCH_MONOTONIC)
+GOMP_PARALLEL_LOOP_RUNTIME(nonmonotonic_runtime, GOMP_SCH_RUNTIME | GOMP_SCH_NONMONOTONIC)
+GOMP_PARALLEL_LOOP_RUNTIME(maybe_nonmonotonic_runtime, GOMP_SCH_RUNTIME)
+
+/* ---- sections -------------------------------------------------------------- */
+
+/* Sections 1..count, one at a time to whoever asks; 0 when none are left. */
+static unsigned gomp_sections_next(void) {
+  int32_t lb, ub, st;
+  if (!__kmpc_dispatch_next_4(&gomp_loc_sections, 0, NULL, &lb, &ub, &st))
+    return 0;
+  return (unsigned)lb;
+}
+
+static void gomp_sections_init(unsigned count) {
+  __kmpc_dispatch_init_4(&gomp_loc_sections, 0, GOMP_SCH_DYNAMIC, 1, (int32_t)count, 1, 1);
+}
+
+OMP_EXPORT unsigned GOMP_sections_start(unsigned count) {
+  gomp_sections_init(count);
+  return gomp_sections_next();
+}
+
+OMP_EXPORT unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions, void **mem) {
+  gomp_loop_extras("GOMP_sections2_start", reductions, mem);
+  return GOMP_sections_start(count);
+}
+
+OMP_EXPORT unsigned GOMP_sections_next(void) { return gomp_sections_next(); }
+
+OMP_EXPORT void GOMP_sections_end(void) { __kmpc_barrier(&gomp_loc_sections_end, 0); }
+OMP_EXPORT void GOMP_sections_end_nowait(void) {}
+OMP_EXPORT bool GOMP_sections_end_cancel(void) {
+  return __kmpc_cancel_barrier(&gomp_loc_sections_end, 0) != 0;
+}
+
+struct gomp_parallel_sections {
+  void (*fn)(void *);
+  void *data;
+  unsigned count;
+};
+
+static void gomp_parallel_sections_body(int32_t *gtid, int32_t *btid,
+                                        struct gomp_parallel_sections *sections) {
+  (void)gtid;
+  (void)btid;
+  gomp_sections_init(sections->count);
+  sections->fn(sections->data);
+}
+
+OMP_EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads,
+                                       unsigned count, unsigned flags) {
+  struct gomp_parallel_sections sections = {fn, data, count};
+  gomp_push_parallel_clauses(num_threads, flags);
+  __kmpc_fork_call(&gomp_loc, 1, (kmpc_micro)gomp_parallel_sections_body, &sections);
+}
