@@ -333,12 +333,14 @@ OMP_EXPORT bool GOMP_loop_ull_ordered_start(bool up, gomp_ull start, gomp_ull en
 /* ---- doacross loops: `for ordered(n)` with depend(sink/source) --------------
  *
  * counts[i] is the number of iterations of dimension i, which GCC numbers
- * from 0; the loop shared out is dimension 0's. */
+ * from 0; the loop shared out is dimension 0's. Each dimension goes to
+ * __kmpc_doacross_init as clang-19 passes it, {0, count, 1}, which
+ * ordered.c reads as iterations 0 .. count - 1. */
 
 static void gomp_doacross_init(unsigned ncounts, const long *counts) {
   struct kmp_dim dims[ncounts];
   for (unsigned i = 0; i < ncounts; i++)
-    dims[i] = (struct kmp_dim){0, counts[i] - 1, 1};
+    dims[i] = (struct kmp_dim){0, counts[i], 1};
   __kmpc_doacross_init(&gomp_loc_loop, 0, (int32_t)ncounts, dims);
 }
 
@@ -370,7 +372,7 @@ OMP_EXPORT bool GOMP_loop_doacross_start(unsigned ncounts, long *counts, long sc
 static void gomp_doacross_init_ull(unsigned ncounts, const gomp_ull *counts) {
   struct kmp_dim dims[ncounts];
   for (unsigned i = 0; i < ncounts; i++)
-    dims[i] = (struct kmp_dim){0, (int64_t)(counts[i] - 1), 1};
+    dims[i] = (struct kmp_dim){0, (int64_t)counts[i], 1};
   __kmpc_doacross_init(&gomp_loc_loop, 0, (int32_t)ncounts, dims);
 }
 
