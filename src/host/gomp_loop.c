@@ -530,15 +530,24 @@ GOMP_PARALLEL_LOOP_RUNTIME(maybe_nonmonotonic_runtime, GOMP_SCH_RUNTIME)
 
 /* ---- sections -------------------------------------------------------------- */
 
-/* Sections 1..count, one at a time to whoever asks; 0 when none are left. */
+/* Sections 1..count, one at a time to whoever asks; 0 when none are left.
+ * A chunk holds one section, except in a team of one, whose chunk is the
+ * whole construct: the member keeps the rest of its chunk to hand out. */
 static unsigned gomp_sections_next(void) {
+  struct omp_dispatch_private *p = &omp_self()->dispatch_private;
+  if (p->gomp_section_next && p->gomp_section_next <= p->gomp_section_last)
+    return p->gomp_section_next++;
   int32_t lb, ub, st;
   if (!__kmpc_dispatch_next_4(&gomp_loc_sections, 0, NULL, &lb, &ub, &st))
     return 0;
+  p->gomp_section_next = (unsigned)lb + 1;
+  p->gomp_section_last = (unsigned)ub;
   return (unsigned)lb;
 }
 
 static void gomp_sections_init(unsigned count) {
+  struct omp_dispatch_private *p = &omp_self()->dispatch_private;
+  p->gomp_section_next = p->gomp_section_last = 0;
   __kmpc_dispatch_init_4(&gomp_loc_sections, 0, GOMP_SCH_DYNAMIC, 1, (int32_t)count, 1, 1);
 }
 

@@ -369,6 +369,7 @@ struct omp_dispatch_private {
   uint64_t trapezoid_first, trapezoid_step; /* first chunk size, decrement */
   uint64_t ordered_lower; /* ordered: first iteration of the current chunk */
   uint64_t ordered_chunk_iters; /* GCC's ordered loops: the chunk's size */
+  unsigned gomp_section_next, gomp_section_last; /* GCC's sections: the chunk's rest */
   int kind;              /* resolved schedule (dispatch.c) */
   bool ordered;
   bool ordered_bumped;   /* the current iteration left its ordered region */

@@ -206,6 +206,28 @@ int main(void) {
   CHECK(sec[0] == 2 && sec[1] == 1 && sec[2] == 1, "parallel sections: %d %d %d", sec[0], sec[1],
         sec[2]);
 
+  /* sections where one member runs them all: a team of one, serial code */
+  memset(sec, 0, sizeof(sec));
+#pragma omp parallel num_threads(1)
+#pragma omp sections
+  {
+#pragma omp section
+    sec[0]++;
+#pragma omp section
+    sec[1]++;
+#pragma omp section
+    sec[2]++;
+  }
+#pragma omp sections
+  {
+#pragma omp section
+    sec[3]++;
+#pragma omp section
+    sec[3]++;
+  }
+  CHECK(sec[0] == 1 && sec[1] == 1 && sec[2] == 1 && sec[3] == 2,
+        "sections run by one member: %d %d %d %d", sec[0], sec[1], sec[2], sec[3]);
+
   /* cancel for: no iteration past the cancelling one's chunk claims more */
   if (omp_get_cancellation()) {
     int ran = 0;
