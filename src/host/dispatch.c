@@ -102,6 +102,7 @@ void omp_dispatch_release(struct omp_thread *th, struct omp_dispatch_buffer *buf
    * doacross loop's shared flags go with it). */
   free(atomic_load_explicit(&buf->doacross, memory_order_relaxed));
   atomic_store_explicit(&buf->doacross, NULL, memory_order_relaxed);
+  atomic_store_explicit(&buf->gomp_reductions, NULL, memory_order_relaxed);
   atomic_store_explicit(&buf->finished, 0, memory_order_relaxed);
   atomic_store_explicit(&buf->next, 0, memory_order_relaxed);
   atomic_store_explicit(&buf->ordered_next, 0, memory_order_relaxed);
@@ -127,6 +128,7 @@ void omp_dispatch_reset(struct omp_team *team) {
       free(abandoned);
       atomic_store_explicit(&buf->doacross, NULL, memory_order_relaxed);
     }
+    OMP_STORE_IF_CHANGED(buf->gomp_reductions, NULL);
   }
 }
 

@@ -19,9 +19,10 @@
  * on as the member asks for its next one.
  *
  * GOMP_loop_start and GOMP_loop_ull_start (GCC 9 and later) take the
- * schedule as a value (GFS_*) and two more arguments, task reductions and a
- * scratch block shared by the team (lastprivate(conditional), scan); this
- * runtime has neither for GCC's code and stops with a message naming them.
+ * schedule as a value (GFS_*) and two more arguments: task reductions
+ * (gomp_taskred.c), and a scratch block shared by the team
+ * (lastprivate(conditional), scan), which this runtime does not have for
+ * GCC's code: it stops with a message naming them.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -179,15 +180,15 @@ static int32_t gomp_sched_of(long sched, long chunk) {
   return kind;
 }
 
-/* What GOMP_loop_start's extra arguments ask for, which GCC's code gets
- * only from libgomp. */
+/* GOMP_loop_start's extra arguments: task reductions (gomp_taskred.c), and
+ * a zeroed block the team shares, which GCC's code gets only from libgomp
+ * (LLVM 19 has none either). */
 static void gomp_loop_extras(const char *what, uintptr_t *reductions, void **mem) {
-  if (reductions)
-    omp_fatal(NULL, "%s: task reductions on a GCC-compiled worksharing construct "
-                    "(reduction(task, ...)) are not supported by this runtime", what);
   if (mem)
     omp_fatal(NULL, "%s: lastprivate(conditional) and scan in GCC-compiled loops "
                     "are not supported by this runtime", what);
+  if (reductions)
+    gomp_workshare_reductions_start(reductions);
 }
 
 OMP_EXPORT bool GOMP_loop_start(long start, long end, long incr, long sched, long chunk,

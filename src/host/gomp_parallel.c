@@ -10,10 +10,10 @@
  * work for clang's code, as in LLVM's kmp_gsupport.cpp: the GCC program
  * shares one runtime, its ICVs, threads and tools, with clang's code in the
  * same process. Loops and sections are in gomp_loop.c, tasks in
- * gomp_task.c. GOMP_* names that LLVM 19 provides and these files do not
- * (GOMP_parallel_start, the GOMP_target* host fallbacks, the 5.0 task
- * reductions) are absent, so a program that calls one fails to link or to
- * load, naming it.
+ * gomp_task.c, task reductions in gomp_taskred.c. GOMP_* names that LLVM 19
+ * provides and these files do not (GOMP_parallel_start and the other
+ * pre-4.0 split forms, the GOMP_target* host fallbacks) are absent, so a
+ * program that calls one fails to link or to load, naming it.
  *
  * The GCC ABI passes no source location: the runtime's messages for these
  * calls name none (gomp_loc).

@@ -242,9 +242,20 @@ static void gomp_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, 
                           unsigned long num_tasks, int priority, uint64_t start,
                           uint64_t end, int64_t step, bool up, bool empty,
                           const char *what) {
-  if (flags & GOMP_TASK_FLAG_REDUCTION)
-    omp_fatal(NULL, "%s: reduction and in_reduction on a GCC-compiled taskloop are not "
-                    "supported by this runtime", what);
+  /* taskloop reduction: GCC's block is {start, end, items}; the items are
+   * registered in the taskloop's taskgroup (gomp_taskred.c), and an empty
+   * loop tells GCC's code it registered nothing. */
+  bool reduction = (flags & (GOMP_TASK_FLAG_REDUCTION | GOMP_TASK_FLAG_NOGROUP)) ==
+                   GOMP_TASK_FLAG_REDUCTION;
+  if (reduction && empty) {
+    ((uintptr_t **)data)[2][2] = 0;
+    return;
+  }
+  if (reduction) {
+    __kmpc_taskgroup(&gomp_loc, 0);
+    GOMP_taskgroup_reduction_register(((uintptr_t **)data)[2]);
+    flags |= GOMP_TASK_FLAG_NOGROUP;
+  }
   int32_t kmp_flags = (flags & GOMP_TASK_FLAG_UNTIED) ? 0 : OMP_TASK_TIED;
   if (flags & GOMP_TASK_FLAG_FINAL)
     kmp_flags |= OMP_TASK_FINAL;
@@ -274,6 +285,8 @@ static void gomp_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, 
                     &bounds[1], step, (flags & GOMP_TASK_FLAG_NOGROUP) != 0, sched,
                     num_tasks, (flags & GOMP_TASK_FLAG_STRICT) != 0,
                     cpyfn ? (void *)gomp_taskloop_dup : NULL);
+  if (reduction)
+    __kmpc_end_taskgroup(&gomp_loc, 0);
 }
 
 OMP_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),

@@ -354,6 +354,7 @@ struct omp_dispatch_buffer {
   _Atomic uint64_t next OMP_ALIGNED_CACHE;  /* next chunk or iteration */
   _Atomic uint64_t ordered_next OMP_ALIGNED_CACHE; /* ordered: next to run */
   struct omp_waitword ordered_moved;        /* low bits of ordered_next */
+  uintptr_t *_Atomic gomp_reductions;       /* GCC's worksharing task reductions */
 };
 
 /* One member's side of the loop it is scheduling: the loop as every member
@@ -930,6 +931,14 @@ int omp_hidden_helpers_awake(void);
 extern ident_t gomp_loc;
 /* GOMP_parallel*'s num_threads (1 for if(false), 0: none) and proc_bind. */
 void gomp_push_parallel_clauses(unsigned num_threads, unsigned flags);
+
+/* taskgroup.c: GCC's task reductions hang on a taskgroup. */
+uintptr_t *omp_taskgroup_gomp_reductions(const struct omp_task *task);
+void omp_taskgroup_set_gomp_reductions(struct omp_task *task, uintptr_t *data);
+/* gomp_taskred.c: a worksharing construct's reduction(task, ...) items,
+ * in a new taskgroup of each member, sharing one allocation. */
+void gomp_workshare_reductions_start(uintptr_t *reductions);
+void GOMP_taskgroup_reduction_register(uintptr_t *data);
 
 /* ordered.c: GCC's ordered loops hand on the token a chunk at a time. */
 void omp_ordered_chunk_end(struct omp_thread *th);

@@ -52,7 +52,24 @@ struct omp_taskgroup {
   int nitems;
   struct omp_taskred_item *items;
   int modifier_ws; /* -1, else the task-modifier reduction's slot (0/1) */
+  uintptr_t *gomp_reductions; /* GCC's task reductions (gomp_taskred.c) */
 };
+
+/* GCC's reductions registered on the innermost taskgroup of task that has
+ * any: a nested taskgroup sees its parents' (libgomp copies the pointer
+ * into each new taskgroup). NULL outside every taskgroup. */
+uintptr_t *omp_taskgroup_gomp_reductions(const struct omp_task *task) {
+  for (struct omp_taskgroup *tg = task->taskgroup; tg; tg = tg->parent)
+    if (tg->gomp_reductions)
+      return tg->gomp_reductions;
+  return NULL;
+}
+
+void omp_taskgroup_set_gomp_reductions(struct omp_task *task, uintptr_t *data) {
+  if (!task->taskgroup)
+    omp_fatal(NULL, "GOMP_taskgroup_reduction_register outside a taskgroup");
+  task->taskgroup->gomp_reductions = data;
+}
 
 void omp_taskgroup_add(struct omp_taskgroup *tg) {
   atomic_fetch_add_explicit(&tg->count, 1, memory_order_relaxed);
