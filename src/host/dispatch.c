@@ -487,6 +487,7 @@ static _Noreturn void omp_dispatch_zero_stride(ident_t *loc) {
     }                                                                          \
     struct omp_dispatch_private *p = &th->dispatch_private;                    \
     p->ordered_lower = first;                                                  \
+    p->ordered_chunk_iters = last - first + 1;                                 \
     uint64_t step = (uint64_t)p->stride;                                       \
     *p_lb = (T)(UT)(p->lower + first * step);                                  \
     *p_ub = (T)(UT)(p->lower + last * step);                                   \

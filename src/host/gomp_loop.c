@@ -16,7 +16,8 @@
  * Ordered loops: libgomp passes the ordered token a chunk at a time (the
  * chunk's iterations run in order on one thread), and GOMP_ordered_end
  * does not pass it; ordered.c's omp_ordered_chunk_end hands the whole chunk
- * on as the member asks for its next one.
+ * on as the member asks for its next one. They start as the others do,
+ * with an ordered schedule (GOMP_SCH_ORDERED added).
  *
  * GOMP_loop_start and GOMP_loop_ull_start (GCC 9 and later) take the
  * schedule as a value (GFS_*) and two more arguments: task reductions
@@ -71,33 +72,22 @@ static bool gomp_next_long(long *istart, long *iend) {
   return true;
 }
 
-static bool gomp_start_long(int32_t sched, long start, long end, long incr, long chunk,
-                            long *istart, long *iend) {
+/* The loop [start, end) as dispatch.c takes it, with an inclusive bound. */
+static void gomp_init_long(int32_t sched, long start, long end, long incr, long chunk) {
   __kmpc_dispatch_init_8(&gomp_loc_loop, 0, sched, start, incr > 0 ? end - 1 : end + 1,
                          incr, chunk);
+}
+
+static bool gomp_start_long(int32_t sched, long start, long end, long incr, long chunk,
+                            long *istart, long *iend) {
+  gomp_init_long(sched, start, end, incr, chunk);
   return gomp_next_long(istart, iend);
 }
 
 /* An ordered loop's next chunk: hand the last one's token on first. */
 static bool gomp_next_long_ordered(long *istart, long *iend) {
-  struct omp_thread *th = omp_self();
-  omp_ordered_chunk_end(th);
-  if (!gomp_next_long(istart, iend))
-    return false;
-  /* [istart, iend) holds (|iend - istart| - 1) / |incr| + 1 iterations */
-  int64_t st = th->dispatch_private.stride;
-  uint64_t span = st > 0 ? (uint64_t)*iend - (uint64_t)*istart
-                         : (uint64_t)*istart - (uint64_t)*iend;
-  th->dispatch_private.ordered_chunk_iters = (span - 1) / (uint64_t)(st > 0 ? st : -st) + 1;
-  return true;
-}
-
-static bool gomp_start_long_ordered(int32_t sched, long start, long end, long incr,
-                                    long chunk, long *istart, long *iend) {
-  __kmpc_dispatch_init_8(&gomp_loc_loop, 0, sched + GOMP_SCH_ORDERED, start,
-                         incr > 0 ? end - 1 : end + 1, incr, chunk);
-  omp_self()->dispatch_private.ordered_chunk_iters = 0;
-  return gomp_next_long_ordered(istart, iend);
+  omp_ordered_chunk_end(omp_self());
+  return gomp_next_long(istart, iend);
 }
 
 #define GOMP_LOOP_LONG(NAME, SCHED)                                             \
@@ -138,8 +128,8 @@ GOMP_LOOP_LONG_RUNTIME(maybe_nonmonotonic_runtime, GOMP_SCH_RUNTIME)
   OMP_EXPORT bool GOMP_loop_ordered_##NAME##_start(long start, long end,        \
                                                    long incr, long chunk,       \
                                                    long *istart, long *iend) {  \
-    return gomp_start_long_ordered(SCHED, start, end, incr, chunk, istart,     \
-                                   iend);                                       \
+    return gomp_start_long(SCHED + GOMP_SCH_ORDERED, start, end, incr, chunk,  \
+                           istart, iend);                                       \
   }                                                                             \
   OMP_EXPORT bool GOMP_loop_ordered_##NAME##_next(long *istart, long *iend) {   \
     return gomp_next_long_ordered(istart, iend);                                \
@@ -147,7 +137,8 @@ GOMP_LOOP_LONG_RUNTIME(maybe_nonmonotonic_runtime, GOMP_SCH_RUNTIME)
 
 OMP_EXPORT bool GOMP_loop_ordered_static_start(long start, long end, long incr,
                                                long chunk, long *istart, long *iend) {
-  return gomp_start_long_ordered(gomp_static(chunk), start, end, incr, chunk, istart, iend);
+  return gomp_start_long(gomp_static(chunk) + GOMP_SCH_ORDERED, start, end, incr, chunk,
+                         istart, iend);
 }
 OMP_EXPORT bool GOMP_loop_ordered_static_next(long *istart, long *iend) {
   return gomp_next_long_ordered(istart, iend);
@@ -156,7 +147,8 @@ GOMP_LOOP_LONG_ORDERED(dynamic, GOMP_SCH_DYNAMIC)
 GOMP_LOOP_LONG_ORDERED(guided, GOMP_SCH_GUIDED)
 OMP_EXPORT bool GOMP_loop_ordered_runtime_start(long start, long end, long incr,
                                                 long *istart, long *iend) {
-  return gomp_start_long_ordered(GOMP_SCH_RUNTIME, start, end, incr, 0, istart, iend);
+  return gomp_start_long(GOMP_SCH_RUNTIME + GOMP_SCH_ORDERED, start, end, incr, 0, istart,
+                         iend);
 }
 OMP_EXPORT bool GOMP_loop_ordered_runtime_next(long *istart, long *iend) {
   return gomp_next_long_ordered(istart, iend);
@@ -205,9 +197,10 @@ OMP_EXPORT bool GOMP_loop_ordered_start(long start, long end, long incr, long sc
                                         long chunk, long *istart, long *iend,
                                         uintptr_t *reductions, void **mem) {
   gomp_loop_extras("GOMP_loop_ordered_start", reductions, mem);
-  return gomp_start_long_ordered(gomp_sched_of(sched, chunk) &
-                                     ~(GOMP_SCH_MONOTONIC | GOMP_SCH_NONMONOTONIC),
-                                 start, end, incr, chunk, istart, iend);
+  return gomp_start_long((gomp_sched_of(sched, chunk) &
+                          ~(GOMP_SCH_MONOTONIC | GOMP_SCH_NONMONOTONIC)) +
+                             GOMP_SCH_ORDERED,
+                         start, end, incr, chunk, istart, iend);
 }
 
 /* ---- unsigned long long loops ---------------------------------------------- */
@@ -233,41 +226,26 @@ static bool gomp_start_ull(int32_t sched, bool up, gomp_ull start, gomp_ull end,
 }
 
 static bool gomp_next_ull_ordered(gomp_ull *istart, gomp_ull *iend) {
-  struct omp_thread *th = omp_self();
-  omp_ordered_chunk_end(th);
-  if (!gomp_next_ull(istart, iend))
-    return false;
-  int64_t st = th->dispatch_private.stride;
-  gomp_ull span = st > 0 ? *iend - *istart : *istart - *iend;
-  th->dispatch_private.ordered_chunk_iters = (span - 1) / (gomp_ull)(st > 0 ? st : -st) + 1;
-  return true;
+  omp_ordered_chunk_end(omp_self());
+  return gomp_next_ull(istart, iend);
 }
 
-static bool gomp_start_ull_ordered(int32_t sched, bool up, gomp_ull start, gomp_ull end,
-                                   gomp_ull incr, gomp_ull chunk, gomp_ull *istart,
-                                   gomp_ull *iend) {
-  __kmpc_dispatch_init_8u(&gomp_loc_loop, 0, sched + GOMP_SCH_ORDERED, start,
-                          up ? end - 1 : end + 1, (int64_t)incr, (int64_t)chunk);
-  omp_self()->dispatch_private.ordered_chunk_iters = 0;
-  return gomp_next_ull_ordered(istart, iend);
-}
-
-#define GOMP_LOOP_ULL(PREFIX, NAME, START, NEXT, SCHED)                         \
+#define GOMP_LOOP_ULL(PREFIX, NAME, NEXT, SCHED)                                \
   OMP_EXPORT bool GOMP_loop_ull_##PREFIX##NAME##_start(                         \
       bool up, gomp_ull start, gomp_ull end, gomp_ull incr, gomp_ull chunk,     \
       gomp_ull *istart, gomp_ull *iend) {                                       \
-    return START(SCHED, up, start, end, incr, chunk, istart, iend);             \
+    return gomp_start_ull(SCHED, up, start, end, incr, chunk, istart, iend);    \
   }                                                                             \
   OMP_EXPORT bool GOMP_loop_ull_##PREFIX##NAME##_next(gomp_ull *istart,         \
                                                       gomp_ull *iend) {         \
     return NEXT(istart, iend);                                                  \
   }
 
-#define GOMP_LOOP_ULL_RUNTIME(PREFIX, NAME, START, NEXT, SCHED)                 \
+#define GOMP_LOOP_ULL_RUNTIME(PREFIX, NAME, NEXT, SCHED)                        \
   OMP_EXPORT bool GOMP_loop_ull_##PREFIX##NAME##_start(                         \
       bool up, gomp_ull start, gomp_ull end, gomp_ull incr, gomp_ull *istart,   \
       gomp_ull *iend) {                                                         \
-    return START(SCHED, up, start, end, incr, 0, istart, iend);                 \
+    return gomp_start_ull(SCHED, up, start, end, incr, 0, istart, iend);        \
   }                                                                             \
   OMP_EXPORT bool GOMP_loop_ull_##PREFIX##NAME##_next(gomp_ull *istart,         \
                                                       gomp_ull *iend) {         \
@@ -282,34 +260,34 @@ OMP_EXPORT bool GOMP_loop_ull_static_start(bool up, gomp_ull start, gomp_ull end
 OMP_EXPORT bool GOMP_loop_ull_static_next(gomp_ull *istart, gomp_ull *iend) {
   return gomp_next_ull(istart, iend);
 }
-GOMP_LOOP_ULL(, dynamic, gomp_start_ull, gomp_next_ull, GOMP_SCH_DYNAMIC | GOMP_SCH_MONOTONIC)
-GOMP_LOOP_ULL(, guided, gomp_start_ull, gomp_next_ull, GOMP_SCH_GUIDED | GOMP_SCH_MONOTONIC)
-GOMP_LOOP_ULL(nonmonotonic_, dynamic, gomp_start_ull, gomp_next_ull,
+GOMP_LOOP_ULL(, dynamic, gomp_next_ull, GOMP_SCH_DYNAMIC | GOMP_SCH_MONOTONIC)
+GOMP_LOOP_ULL(, guided, gomp_next_ull, GOMP_SCH_GUIDED | GOMP_SCH_MONOTONIC)
+GOMP_LOOP_ULL(nonmonotonic_, dynamic, gomp_next_ull,
               GOMP_SCH_DYNAMIC | GOMP_SCH_NONMONOTONIC)
-GOMP_LOOP_ULL(nonmonotonic_, guided, gomp_start_ull, gomp_next_ull,
+GOMP_LOOP_ULL(nonmonotonic_, guided, gomp_next_ull,
               GOMP_SCH_GUIDED | GOMP_SCH_NONMONOTONIC)
-GOMP_LOOP_ULL_RUNTIME(, runtime, gomp_start_ull, gomp_next_ull,
+GOMP_LOOP_ULL_RUNTIME(, runtime, gomp_next_ull,
                       GOMP_SCH_RUNTIME | GOMP_SCH_MONOTONIC)
-GOMP_LOOP_ULL_RUNTIME(nonmonotonic_, runtime, gomp_start_ull, gomp_next_ull,
+GOMP_LOOP_ULL_RUNTIME(nonmonotonic_, runtime, gomp_next_ull,
                       GOMP_SCH_RUNTIME | GOMP_SCH_NONMONOTONIC)
-GOMP_LOOP_ULL_RUNTIME(maybe_nonmonotonic_, runtime, gomp_start_ull, gomp_next_ull,
+GOMP_LOOP_ULL_RUNTIME(maybe_nonmonotonic_, runtime, gomp_next_ull,
                       GOMP_SCH_RUNTIME)
 
 OMP_EXPORT bool GOMP_loop_ull_ordered_static_start(bool up, gomp_ull start, gomp_ull end,
                                                    gomp_ull incr, gomp_ull chunk,
                                                    gomp_ull *istart, gomp_ull *iend) {
-  return gomp_start_ull_ordered(gomp_static((long)chunk), up, start, end, incr, chunk,
-                                istart, iend);
+  return gomp_start_ull(gomp_static((long)chunk) + GOMP_SCH_ORDERED, up, start, end, incr,
+                        chunk, istart, iend);
 }
 OMP_EXPORT bool GOMP_loop_ull_ordered_static_next(gomp_ull *istart, gomp_ull *iend) {
   return gomp_next_ull_ordered(istart, iend);
 }
-GOMP_LOOP_ULL(ordered_, dynamic, gomp_start_ull_ordered, gomp_next_ull_ordered,
-              GOMP_SCH_DYNAMIC)
-GOMP_LOOP_ULL(ordered_, guided, gomp_start_ull_ordered, gomp_next_ull_ordered,
-              GOMP_SCH_GUIDED)
-GOMP_LOOP_ULL_RUNTIME(ordered_, runtime, gomp_start_ull_ordered, gomp_next_ull_ordered,
-                      GOMP_SCH_RUNTIME)
+GOMP_LOOP_ULL(ordered_, dynamic, gomp_next_ull_ordered,
+              GOMP_SCH_DYNAMIC + GOMP_SCH_ORDERED)
+GOMP_LOOP_ULL(ordered_, guided, gomp_next_ull_ordered,
+              GOMP_SCH_GUIDED + GOMP_SCH_ORDERED)
+GOMP_LOOP_ULL_RUNTIME(ordered_, runtime, gomp_next_ull_ordered,
+                      GOMP_SCH_RUNTIME + GOMP_SCH_ORDERED)
 
 OMP_EXPORT bool GOMP_loop_ull_start(bool up, gomp_ull start, gomp_ull end, gomp_ull incr,
                                     long sched, gomp_ull chunk, gomp_ull *istart,
@@ -326,9 +304,10 @@ OMP_EXPORT bool GOMP_loop_ull_ordered_start(bool up, gomp_ull start, gomp_ull en
                                             gomp_ull *istart, gomp_ull *iend,
                                             uintptr_t *reductions, void **mem) {
   gomp_loop_extras("GOMP_loop_ull_ordered_start", reductions, mem);
-  return gomp_start_ull_ordered(gomp_sched_of(sched, (long)chunk) &
-                                    ~(GOMP_SCH_MONOTONIC | GOMP_SCH_NONMONOTONIC),
-                                up, start, end, incr, chunk, istart, iend);
+  return gomp_start_ull((gomp_sched_of(sched, (long)chunk) &
+                         ~(GOMP_SCH_MONOTONIC | GOMP_SCH_NONMONOTONIC)) +
+                            GOMP_SCH_ORDERED,
+                        up, start, end, incr, chunk, istart, iend);
 }
 
 /* ---- doacross loops: `for ordered(n)` with depend(sink/source) --------------
@@ -404,23 +383,17 @@ OMP_EXPORT bool GOMP_loop_ull_doacross_start(unsigned ncounts, gomp_ull *counts,
                         chunk, istart, iend);
 }
 
-/* depend(source): this member's current iteration vector. */
+/* depend(source): this member's current iteration vector, already in the
+ * form __kmpc_doacross_post takes (long is int64_t here). */
 OMP_EXPORT void GOMP_doacross_post(long *counts) {
-  struct omp_dispatch_private *p = &omp_self()->dispatch_private;
-  if (!p->doacross_buffer)
-    return; /* a team of one */
-  int n = p->doacross_ndims;
-  int64_t vec[n];
-  for (int i = 0; i < n; i++)
-    vec[i] = counts[i];
-  __kmpc_doacross_post(&gomp_loc_loop, 0, vec);
+  __kmpc_doacross_post(&gomp_loc_loop, 0, counts);
 }
 
 /* depend(sink: first, ...): one value per dimension of the nest. */
 OMP_EXPORT void GOMP_doacross_wait(long first, ...) {
   struct omp_dispatch_private *p = &omp_self()->dispatch_private;
   if (!p->doacross_buffer)
-    return;
+    return; /* a team of one: doacross_ndims is not set */
   int n = p->doacross_ndims;
   int64_t vec[n];
   vec[0] = first;
@@ -435,7 +408,7 @@ OMP_EXPORT void GOMP_doacross_wait(long first, ...) {
 OMP_EXPORT void GOMP_doacross_ull_post(gomp_ull *counts) {
   struct omp_dispatch_private *p = &omp_self()->dispatch_private;
   if (!p->doacross_buffer)
-    return;
+    return; /* a team of one: doacross_ndims is not set */
   int n = p->doacross_ndims;
   int64_t vec[n];
   for (int i = 0; i < n; i++)
@@ -489,9 +462,7 @@ static void gomp_parallel_loop_body(int32_t *gtid, int32_t *btid,
                                     struct gomp_parallel_loop *loop) {
   (void)gtid;
   (void)btid;
-  __kmpc_dispatch_init_8(&gomp_loc_loop, 0, loop->sched, loop->start,
-                         loop->incr > 0 ? loop->end - 1 : loop->end + 1, loop->incr,
-                         loop->chunk);
+  gomp_init_long(loop->sched, loop->start, loop->end, loop->incr, loop->chunk);
   loop->fn(loop->data);
 }
 

@@ -38,10 +38,11 @@ static void omp_ordered_wait(struct omp_dispatch_buffer *buf, uint64_t first) {
   }
 }
 
-/* Only the thread holding the token moves ordered_next, so no RMW on it. */
-static void omp_ordered_pass(struct omp_dispatch_buffer *buf) {
+/* The token moves past `iterations` more iterations. Only the thread
+ * holding it moves ordered_next, so no RMW on it. */
+static void omp_ordered_pass(struct omp_dispatch_buffer *buf, uint64_t iterations) {
   uint64_t next = atomic_load_explicit(&buf->ordered_next, memory_order_relaxed);
-  atomic_store_explicit(&buf->ordered_next, next + 1, memory_order_release);
+  atomic_store_explicit(&buf->ordered_next, next + iterations, memory_order_release);
   atomic_fetch_add(&buf->ordered_moved.value, 1);
   omp_wake_all(&buf->ordered_moved);
 }
@@ -77,7 +78,7 @@ OMP_EXPORT void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
   struct omp_dispatch_buffer *buf = omp_ordered_loop(th);
   if (buf) {
     th->dispatch_private.ordered_bumped = true;
-    omp_ordered_pass(buf);
+    omp_ordered_pass(buf, 1);
   }
   if (OMP_UNLIKELY(omp_ompt_enabled()))
     omp_ompt_mutex_released(ompt_mutex_ordered, buf ? (const void *)buf : (const void *)th->team,
@@ -86,21 +87,19 @@ OMP_EXPORT void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
 
 /* GCC's ordered loops (gomp_loop.c) pass the token a chunk at a time, as
  * libgomp does: GOMP_ordered_end leaves it with the thread, and the thread
- * hands on its whole chunk when it asks for the next one. Its iterations
- * run in order on this thread, so one pass of ordered_chunk_iters is the
- * same as one pass per iteration, including for iterations that skipped
- * their ordered block. */
+ * hands on its whole chunk (dispatch.c counted its iterations when it
+ * claimed it) as it asks for the next one. The chunk's iterations run in
+ * order on this thread, so one pass of the chunk is the same as one pass
+ * per iteration, including for iterations that skipped their ordered
+ * block. Each chunk is passed once: the count is cleared. */
 void omp_ordered_chunk_end(struct omp_thread *th) {
   struct omp_dispatch_buffer *buf = omp_ordered_loop(th);
   struct omp_dispatch_private *p = &th->dispatch_private;
   if (!buf || p->ordered_chunk_iters == 0)
     return;
   omp_ordered_wait(buf, p->ordered_lower);
-  atomic_store_explicit(&buf->ordered_next, p->ordered_lower + p->ordered_chunk_iters,
-                        memory_order_release);
+  omp_ordered_pass(buf, p->ordered_chunk_iters);
   p->ordered_chunk_iters = 0;
-  atomic_fetch_add(&buf->ordered_moved.value, 1);
-  omp_wake_all(&buf->ordered_moved);
 }
 
 /* GOMP_ordered_end: the token stays (above); a tool hears of the release. */
@@ -122,7 +121,7 @@ static void omp_dispatch_fini(void) {
   struct omp_dispatch_private *p = &th->dispatch_private;
   if (!p->ordered_bumped) {
     omp_ordered_wait(buf, p->ordered_lower);
-    omp_ordered_pass(buf);
+    omp_ordered_pass(buf, 1);
   }
   p->ordered_bumped = false;
 }

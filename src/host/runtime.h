@@ -369,7 +369,7 @@ struct omp_dispatch_private {
   uint64_t static_next;  /* static kinds: this member's next chunk number */
   uint64_t trapezoid_first, trapezoid_step; /* first chunk size, decrement */
   uint64_t ordered_lower; /* ordered: first iteration of the current chunk */
-  uint64_t ordered_chunk_iters; /* GCC's ordered loops: the chunk's size */
+  uint64_t ordered_chunk_iters; /* its iterations; GCC's ordered loops pass them */
   unsigned gomp_section_next, gomp_section_last; /* GCC's sections: the chunk's rest */
   int kind;              /* resolved schedule (dispatch.c) */
   bool ordered;
