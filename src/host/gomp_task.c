@@ -74,14 +74,24 @@ static int32_t gomp_task_entry(int32_t gtid, void *abi) {
   return 0;
 }
 
-/* A task with room for an arg_size block aligned to arg_align. */
+/* A task with room for an arg_size block aligned to arg_align; GCC's task
+ * flags (untied, final, priority, detach) become clang's. */
 static kmp_task_t *gomp_task_alloc(void (*fn)(void *), long arg_size, long arg_align,
-                                   int32_t kmp_flags) {
+                                   unsigned flags, int priority) {
+  int32_t kmp_flags = (flags & GOMP_TASK_FLAG_UNTIED) ? 0 : OMP_TASK_TIED;
+  if (flags & GOMP_TASK_FLAG_FINAL)
+    kmp_flags |= OMP_TASK_FINAL;
+  if (flags & GOMP_TASK_FLAG_PRIORITY)
+    kmp_flags |= OMP_TASK_PRIORITY;
+  if (flags & GOMP_TASK_FLAG_DETACH)
+    kmp_flags |= OMP_TASK_DETACHABLE;
   size_t align = arg_align > 1 ? (size_t)arg_align : 1;
   size_t size = arg_size > 0 ? (size_t)arg_size : 0;
   kmp_task_t *task = __kmpc_omp_task_alloc(&gomp_loc, 0, kmp_flags,
                                            sizeof(kmp_task_t) + sizeof(struct gomp_task_body),
                                            size + align, gomp_task_entry);
+  if (flags & GOMP_TASK_FLAG_PRIORITY)
+    task->data2.priority = priority;
   struct gomp_task_body *body = gomp_body_of(task);
   memset(body, 0, sizeof(*body));
   body->fn = fn;
@@ -153,16 +163,7 @@ static kmp_depend_info_t *gomp_deps(void **depend, int32_t *count) {
 OMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
                           long arg_size, long arg_align, bool if_clause, unsigned flags,
                           void **depend, int priority, void *detach) {
-  int32_t kmp_flags = (flags & GOMP_TASK_FLAG_UNTIED) ? 0 : OMP_TASK_TIED;
-  if (flags & GOMP_TASK_FLAG_FINAL)
-    kmp_flags |= OMP_TASK_FINAL;
-  if (flags & GOMP_TASK_FLAG_PRIORITY)
-    kmp_flags |= OMP_TASK_PRIORITY;
-  if (flags & GOMP_TASK_FLAG_DETACH)
-    kmp_flags |= OMP_TASK_DETACHABLE;
-  kmp_task_t *task = gomp_task_alloc(fn, arg_size, arg_align, kmp_flags);
-  if (flags & GOMP_TASK_FLAG_PRIORITY)
-    task->data2.priority = priority;
+  kmp_task_t *task = gomp_task_alloc(fn, arg_size, arg_align, flags, priority);
   if (flags & GOMP_TASK_FLAG_DETACH) {
     /* the event goes to the variable and, as libgomp does, to the block's
      * first word (the task's firstprivate copy of it) before the copy */
@@ -240,8 +241,7 @@ static void gomp_taskloop_dup(kmp_task_t *dst, kmp_task_t *src, int32_t lastpriv
 static void gomp_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
                           long arg_size, long arg_align, unsigned flags,
                           unsigned long num_tasks, int priority, uint64_t start,
-                          uint64_t end, int64_t step, bool up, bool empty,
-                          const char *what) {
+                          uint64_t end, int64_t step, bool up, bool empty) {
   /* taskloop reduction: GCC's block is {start, end, items}; the items are
    * registered in the taskloop's taskgroup (gomp_taskred.c), and an empty
    * loop tells GCC's code it registered nothing. */
@@ -256,17 +256,10 @@ static void gomp_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, 
     GOMP_taskgroup_reduction_register(((uintptr_t **)data)[2]);
     flags |= GOMP_TASK_FLAG_NOGROUP;
   }
-  int32_t kmp_flags = (flags & GOMP_TASK_FLAG_UNTIED) ? 0 : OMP_TASK_TIED;
-  if (flags & GOMP_TASK_FLAG_FINAL)
-    kmp_flags |= OMP_TASK_FINAL;
-  if (flags & GOMP_TASK_FLAG_PRIORITY)
-    kmp_flags |= OMP_TASK_PRIORITY;
   /* the pattern: a plain copy; cpyfn makes each task's own */
-  kmp_task_t *pattern = gomp_task_alloc(fn, arg_size, arg_align, kmp_flags);
+  kmp_task_t *pattern = gomp_task_alloc(fn, arg_size, arg_align, flags, priority);
   gomp_task_copy_in(pattern, data, NULL);
   pattern->routine = gomp_taskloop_entry;
-  if (flags & GOMP_TASK_FLAG_PRIORITY)
-    pattern->data2.priority = priority;
   struct gomp_task_body *body = gomp_body_of(pattern);
   body->source = data;
   body->cpyfn = cpyfn;
@@ -295,7 +288,7 @@ OMP_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void
                               long step) {
   gomp_taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority,
                 (uint64_t)start, (uint64_t)end, step, step > 0,
-                step > 0 ? start >= end : start <= end, "GOMP_taskloop");
+                step > 0 ? start >= end : start <= end);
 }
 
 OMP_EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data,
@@ -305,6 +298,5 @@ OMP_EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data,
                                   unsigned long long end, unsigned long long step) {
   gomp_taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, start, end,
                 (int64_t)step, (flags & GOMP_TASK_FLAG_UP) != 0,
-                (flags & GOMP_TASK_FLAG_UP) ? start >= end : start <= end,
-                "GOMP_taskloop_ull");
+                (flags & GOMP_TASK_FLAG_UP) ? start >= end : start <= end);
 }

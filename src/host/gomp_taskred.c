@@ -10,7 +10,8 @@
  *   runtime links the enclosing taskgroup's array there), data[5], data[6]
  *   the runtime's (here: head-of-registration mark, end of the memory);
  *   then per item: address of the original, offset in a thread's block,
- *   the runtime's (the array the item belongs to).
+ *   a word for the runtime (libgomp's back pointer; unused here: remap
+ *   walks the arrays).
  * Registering allocates one zeroed block per team member (GCC's code finds
  * a flag after each private copy telling whether the copy was initialised);
  * GOMP_task_reduction_remap turns an original's address, or any member's
@@ -37,7 +38,7 @@
 #define GOMP_RED_NEXT 4
 #define GOMP_RED_HEAD 5
 #define GOMP_RED_END 6
-#define GOMP_RED_ITEM(d, j) ((d) + 7 + 3 * (j)) /* {original, offset, array} */
+#define GOMP_RED_ITEM(d, j) ((d) + 7 + 3 * (j)) /* {original, offset, unused} */
 
 /* A worksharing construct's memory is being allocated by its first member. */
 #define GOMP_RED_CLAIMED ((uintptr_t *)1)
@@ -76,8 +77,6 @@ static void gomp_red_register(uintptr_t *data, uintptr_t *old, uintptr_t *orig, 
       d[GOMP_RED_END] = (uintptr_t)memory + size;
     }
     d[GOMP_RED_HEAD] = d == data;
-    for (uintptr_t j = 0; j < d[GOMP_RED_ITEMS]; j++)
-      GOMP_RED_ITEM(d, j)[2] = (uintptr_t)d;
     if (d[GOMP_RED_NEXT] == 0) {
       d[GOMP_RED_NEXT] = (uintptr_t)old;
       return;
