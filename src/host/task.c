@@ -284,9 +284,13 @@ static void omp_task_body_done(struct omp_thread *th, struct omp_task *task) {
     return;
   }
   /* Only the task itself arms its event (at creation, or in its body), so
-   * a task that reads unarmed here has none: no fulfilment can race. */
+   * a task that reads unarmed here has none: no fulfilment can race. The
+   * load acquires: a task read as fulfilled completes, and is freed, on the
+   * fulfilling thread's writes (the device's results a callback copied,
+   * its own access to detach_state), which its successors and the next
+   * owner of its memory must see. */
   int32_t armed = OMP_DETACH_ARMED;
-  if (atomic_load_explicit(&task->detach_state, memory_order_relaxed) == OMP_DETACH_ARMED &&
+  if (atomic_load_explicit(&task->detach_state, memory_order_acquire) == OMP_DETACH_ARMED &&
       atomic_compare_exchange_strong(&task->detach_state, &armed, OMP_DETACH_WAITING))
     return; /* omp_fulfill_event finishes it */
   omp_task_complete(task);

@@ -3,10 +3,13 @@
  * (not an OpenMP thread), from another task, before the body ends, and for
  * an undeferred (if(0)) detached task, with a taskwait and with only a
  * barrier after it, and in a region of one thread. Dependent tasks,
- * taskwait and the region's end wait for the fulfilment. */
+ * taskwait and the region's end wait for the fulfilment, and see what the
+ * fulfilling thread wrote before it fulfilled (case 8, for TSan). */
 #include <omp.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -17,6 +20,27 @@ static void *fulfil_later(void *arg) {
   usleep(20000);
   atomic_store(&fulfilled, 1);
   omp_fulfill_event(*(omp_event_handle_t *)arg);
+  return NULL;
+}
+
+/* Case 8's fulfiller: a thread that takes events from `handoff`, writes
+ * `payload`, fulfils, and only then says so, relaxed, in `fulfil_count`: a
+ * signal that orders nothing, like a device's completion seen by polling. */
+enum { HANDOFF_ROUNDS = 64 };
+static _Atomic uintptr_t handoff;
+static atomic_int fulfil_count;
+static int payload; /* plain: only the runtime's completion orders it */
+
+static void *fulfil_handed_off(void *arg) {
+  (void)arg;
+  for (int round = 1; round <= HANDOFF_ROUNDS; round++) {
+    uintptr_t event;
+    while (!(event = atomic_exchange_explicit(&handoff, 0, memory_order_acquire)))
+      sched_yield();
+    payload = round;
+    omp_fulfill_event((omp_event_handle_t)event);
+    atomic_store_explicit(&fulfil_count, round, memory_order_relaxed);
+  }
   return NULL;
 }
 
@@ -178,5 +202,31 @@ int main(void) {
   CHECK(dependent_saw == 1, "in a region of one thread a dependent task ran before the event");
   CHECK(taskwait_depend_saw == 1,
         "in a region of one thread taskwait depend returned before the event");
+
+  /* 8. Fulfilled by another thread while the body still runs, the body
+   * learning of it only by a relaxed flag: the body's end finds the event
+   * fulfilled and completes the task, and that completion must carry the
+   * fulfiller's writes to the dependent task (under TSan, a race on
+   * `payload` otherwise), and to whoever gets the task's memory next. */
+  pthread_t fulfiller;
+  pthread_create(&fulfiller, NULL, fulfil_handed_off, NULL);
+  int wrong_payload = 0;
+#pragma omp parallel num_threads(2) shared(wrong_payload)
+#pragma omp single
+  for (int round = 1; round <= HANDOFF_ROUNDS; round++) {
+    omp_event_handle_t ev10;
+#pragma omp task detach(ev10) depend(out : payload)
+    {
+      atomic_store_explicit(&handoff, (uintptr_t)ev10, memory_order_release);
+      while (atomic_load_explicit(&fulfil_count, memory_order_relaxed) != round)
+        sched_yield();
+    }
+#pragma omp task depend(in : payload) shared(wrong_payload)
+    if (payload != round)
+      wrong_payload++;
+#pragma omp taskwait
+  }
+  pthread_join(fulfiller, NULL);
+  CHECK_EQ_INT(wrong_payload, 0);
   CHECK_DONE();
 }
