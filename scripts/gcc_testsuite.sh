@@ -13,6 +13,8 @@
 # Debian gives it, as a GCC user's program on LLVM's runtime is: that
 # exercises the GOMP_* entry points (src/host/gomp_*.c). Target regions
 # then need GCC's offloading entry points, which neither runtime has.
+# --gcc also runs libgomp.fortran, compiled by gfortran-12 the same way:
+# that adds the Fortran names of the routines (src/host/fortran_api.c).
 # build-dir defaults to ./build (its lib/ holds our runtime), work-dir to
 # /tmp/omprt-gcc-tests (with --gcc, /tmp/omprt-gcc-tests-gcc). Extra environment for every test run (say
 # OMP_NUM_THREADS=8 OMP_WAIT_POLICY=passive) is passed through; a test's own
@@ -36,12 +38,15 @@ if ! dpkg -s gcc-12-source >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q gcc-12-source
 fi
 suite=$work/src/libgomp/testsuite
-if [ ! -d "$suite" ]; then
-  mkdir -p "$work/src"
-  tar -xf /usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz -C "$work/src" --strip-components=1 \
-    --wildcards '*/libgomp/testsuite/libgomp.c/*' '*/libgomp/testsuite/libgomp.c++/*' \
-    '*/libgomp/testsuite/libgomp.c-c++-common/*'
-fi
+dirs=(libgomp.c libgomp.c-c++-common libgomp.c++)
+[ $compiler = gcc ] && dirs+=(libgomp.fortran)
+for d in "${dirs[@]}"; do
+  if [ ! -d "$suite/$d" ]; then
+    mkdir -p "$work/src"
+    tar -xf /usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz -C "$work/src" --strip-components=1 \
+      --wildcards "*/libgomp/testsuite/$d/*"
+  fi
+done
 
 # One test: compile, run on both, print "<name> <outcome> <llvm rc> <ours rc>".
 run_one() {
@@ -78,7 +83,10 @@ run_one() {
   case $src in *.C|*.cc) cc="clang++-19 -x c++" ;; esac
   if [ "$COMPILER" = gcc ]; then
     cc=gcc-12
-    case $src in *.C|*.cc) cc="g++-12" ;; esac
+    case $src in
+      *.C|*.cc) cc="g++-12" ;;
+      *.f|*.F|*.f90|*.F90) cc="gfortran-12 -J$out" ;; # modules beside the binary
+    esac
     offload=""
     defs="-O2 $(grep -o 'dg-\(additional-\)\?options *"[^"]*"' "$src" | sed 's/.*"\(.*\)"/\1/' |
                 tr '\n' ' ')"
@@ -89,6 +97,8 @@ run_one() {
     echo "$sub/$base no-compile"; return
   fi
   local l=0 o=0
+  # in the test's own directory: some write files (libgomp.fortran's tst.dat)
+  cd "$out"
   env "${envs[@]}" LD_LIBRARY_PATH="$LLVM_LIB" timeout 60 "$out/bin" >"$out/llvm.out" 2>&1 || l=$?
   env "${envs[@]}" LD_LIBRARY_PATH="$OURS_LIB" timeout 60 "$out/bin" >"$out/ours.out" 2>&1 || o=$?
   local outcome
@@ -99,8 +109,9 @@ export -f run_one
 export WORK=$work LLVM_LIB=$llvm_lib OURS_LIB=$build/lib COMPILER=$compiler
 
 results=$work/results.txt
-find "$suite/libgomp.c" "$suite/libgomp.c-c++-common" "$suite/libgomp.c++" \
-     -maxdepth 1 -type f \( -name '*.c' -o -name '*.C' -o -name '*.cc' \) | sort |
+(cd "$suite" && find "${dirs[@]}" -maxdepth 1 -type f \
+   \( -name '*.c' -o -name '*.C' -o -name '*.cc' -o -name '*.f' -o -name '*.F' \
+      -o -name '*.f90' -o -name '*.F90' \)) | sort | sed "s|^|$suite/|" |
   xargs -P "$(nproc)" -I{} bash -c 'run_one "$1"' _ {} >"$results" 2>/dev/null
 
 # Known differences (docs/abi-host.md, docs/env.md). clang-19's builds:

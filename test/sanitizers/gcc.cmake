@@ -1,9 +1,10 @@
-# GCC-built programs (test/dropin/gcc) on the sanitized runtimes: the GOMP_*
-# layer (src/host/gomp_*.c) and what it drives, under GCC's code. The
-# programs are test/dropin's own, built by gcc against LLVM 19's libomp and
-# not instrumented (an instrumented GCC program would bring GCC's sanitizer
-# runtime beside clang's); run_sanitized.sh preloads clang's shared one, as
-# for cuda_mock.cmake. Included by CMakeLists.txt, after test/dropin.
+# GCC-built programs (test/dropin/gcc, gfortran) on the sanitized runtimes:
+# the GOMP_* layer (src/host/gomp_*.c), the Fortran names
+# (src/host/fortran_api.c) and what they drive, under GCC's code; and
+# flang's (test/dropin/flang). The programs are test/dropin's own, built
+# against LLVM 19's libomp and not instrumented (an instrumented GCC
+# program would bring GCC's sanitizer runtime beside clang's);
+# run_sanitized.sh preloads clang's shared one, as for cuda_mock.cmake. Included by CMakeLists.txt, after test/dropin.
 get_property(gcc_programs GLOBAL PROPERTY OMPRT_DROPIN_GCC_PROGRAMS)
 if(NOT gcc_programs)
   return() # no gcc or no LLVM 19 libgomp.so: test/dropin built none

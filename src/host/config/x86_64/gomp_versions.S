@@ -9,9 +9,10 @@
  * what this runtime does not define: GOMP_parallel_start and the other
  * pre-4.0 split forms, GCC's offloading and 5.1 entry points (GOMP_target*,
  * GOMP_teams, GOMP_teams4, GOMP_scope_start, GOMP_error, GOMP_warning),
- * the device memory routines (omp_target_*, in libomptarget here) and the
- * Fortran names. It holds LLVM 19's C names, and GCC's later nodes
- * (OMP_5.0.1: omp_fulfill_event, the allocators; OMP_5.0.2, OMP_5.1) too.
+ * and the device memory routines (omp_target_*, in libomptarget here). It
+ * holds LLVM 19's C and Fortran names, and GCC's later nodes (OMP_5.0.1:
+ * omp_fulfill_event, the allocators; OMP_5.0.2, OMP_5.1) and Fortran *_8
+ * forms, which LLVM lacks, too.
  *
  * The trampolines' own names (gomp_compat_*) stay local (exports.map);
  * only the versioned names are exported. */
@@ -243,5 +244,110 @@ gomp_compat_\name\()_\tag:
 /* GOMP_5.0.1 */
         VERSIONED GOMP_alloc, GOMP_5.0.1, g501
         VERSIONED GOMP_free, GOMP_5.0.1, g501
+
+/* The Fortran names (fortran_api.c), *_8 forms included, at GCC's nodes:
+ * gfortran's programs call omp_get_thread_num_@OMP_1.0 and the like. */
+/* OMP_1.0, Fortran */
+        VERSIONED omp_destroy_lock_, OMP_1.0, o10
+        VERSIONED omp_destroy_nest_lock_, OMP_1.0, o10
+        VERSIONED omp_get_dynamic_, OMP_1.0, o10
+        VERSIONED omp_get_max_threads_, OMP_1.0, o10
+        VERSIONED omp_get_nested_, OMP_1.0, o10
+        VERSIONED omp_get_num_procs_, OMP_1.0, o10
+        VERSIONED omp_get_num_threads_, OMP_1.0, o10
+        VERSIONED omp_get_thread_num_, OMP_1.0, o10
+        VERSIONED omp_in_parallel_, OMP_1.0, o10
+        VERSIONED omp_init_lock_, OMP_1.0, o10
+        VERSIONED omp_init_nest_lock_, OMP_1.0, o10
+        VERSIONED omp_set_dynamic_, OMP_1.0, o10
+        VERSIONED omp_set_dynamic_8_, OMP_1.0, o10
+        VERSIONED omp_set_lock_, OMP_1.0, o10
+        VERSIONED omp_set_nest_lock_, OMP_1.0, o10
+        VERSIONED omp_set_nested_, OMP_1.0, o10
+        VERSIONED omp_set_nested_8_, OMP_1.0, o10
+        VERSIONED omp_set_num_threads_, OMP_1.0, o10
+        VERSIONED omp_set_num_threads_8_, OMP_1.0, o10
+        VERSIONED omp_test_lock_, OMP_1.0, o10
+        VERSIONED omp_test_nest_lock_, OMP_1.0, o10
+        VERSIONED omp_unset_lock_, OMP_1.0, o10
+        VERSIONED omp_unset_nest_lock_, OMP_1.0, o10
+/* OMP_2.0, Fortran */
+        VERSIONED omp_get_wtick_, OMP_2.0, o20
+        VERSIONED omp_get_wtime_, OMP_2.0, o20
+/* OMP_3.0, Fortran */
+        VERSIONED omp_destroy_lock_, OMP_3.0, o30
+        VERSIONED omp_destroy_nest_lock_, OMP_3.0, o30
+        VERSIONED omp_get_active_level_, OMP_3.0, o30
+        VERSIONED omp_get_ancestor_thread_num_, OMP_3.0, o30
+        VERSIONED omp_get_ancestor_thread_num_8_, OMP_3.0, o30
+        VERSIONED omp_get_level_, OMP_3.0, o30
+        VERSIONED omp_get_max_active_levels_, OMP_3.0, o30
+        VERSIONED omp_get_schedule_, OMP_3.0, o30
+        VERSIONED omp_get_schedule_8_, OMP_3.0, o30
+        VERSIONED omp_get_team_size_, OMP_3.0, o30
+        VERSIONED omp_get_team_size_8_, OMP_3.0, o30
+        VERSIONED omp_get_thread_limit_, OMP_3.0, o30
+        VERSIONED omp_init_lock_, OMP_3.0, o30
+        VERSIONED omp_init_nest_lock_, OMP_3.0, o30
+        VERSIONED omp_set_lock_, OMP_3.0, o30
+        VERSIONED omp_set_max_active_levels_, OMP_3.0, o30
+        VERSIONED omp_set_max_active_levels_8_, OMP_3.0, o30
+        VERSIONED omp_set_nest_lock_, OMP_3.0, o30
+        VERSIONED omp_set_schedule_, OMP_3.0, o30
+        VERSIONED omp_set_schedule_8_, OMP_3.0, o30
+        VERSIONED omp_test_lock_, OMP_3.0, o30
+        VERSIONED omp_test_nest_lock_, OMP_3.0, o30
+        VERSIONED omp_unset_lock_, OMP_3.0, o30
+        VERSIONED omp_unset_nest_lock_, OMP_3.0, o30
+/* OMP_3.1, Fortran */
+        VERSIONED omp_in_final_, OMP_3.1, o31
+/* OMP_4.0, Fortran */
+        VERSIONED omp_get_cancellation_, OMP_4.0, o40
+        VERSIONED omp_get_default_device_, OMP_4.0, o40
+        VERSIONED omp_get_num_devices_, OMP_4.0, o40
+        VERSIONED omp_get_num_teams_, OMP_4.0, o40
+        VERSIONED omp_get_proc_bind_, OMP_4.0, o40
+        VERSIONED omp_get_team_num_, OMP_4.0, o40
+        VERSIONED omp_is_initial_device_, OMP_4.0, o40
+        VERSIONED omp_set_default_device_, OMP_4.0, o40
+        VERSIONED omp_set_default_device_8_, OMP_4.0, o40
+/* OMP_4.5, Fortran */
+        VERSIONED omp_get_initial_device_, OMP_4.5, o45
+        VERSIONED omp_get_max_task_priority_, OMP_4.5, o45
+        VERSIONED omp_get_num_places_, OMP_4.5, o45
+        VERSIONED omp_get_partition_num_places_, OMP_4.5, o45
+        VERSIONED omp_get_partition_place_nums_, OMP_4.5, o45
+        VERSIONED omp_get_partition_place_nums_8_, OMP_4.5, o45
+        VERSIONED omp_get_place_num_, OMP_4.5, o45
+        VERSIONED omp_get_place_num_procs_, OMP_4.5, o45
+        VERSIONED omp_get_place_num_procs_8_, OMP_4.5, o45
+        VERSIONED omp_get_place_proc_ids_, OMP_4.5, o45
+        VERSIONED omp_get_place_proc_ids_8_, OMP_4.5, o45
+/* OMP_5.0, Fortran */
+        VERSIONED omp_capture_affinity_, OMP_5.0, o50
+        VERSIONED omp_display_affinity_, OMP_5.0, o50
+        VERSIONED omp_get_affinity_format_, OMP_5.0, o50
+        VERSIONED omp_pause_resource_, OMP_5.0, o50
+        VERSIONED omp_pause_resource_all_, OMP_5.0, o50
+        VERSIONED omp_set_affinity_format_, OMP_5.0, o50
+/* OMP_5.0.1, Fortran */
+        VERSIONED omp_destroy_allocator_, OMP_5.0.1, o501
+        VERSIONED omp_fulfill_event_, OMP_5.0.1, o501
+        VERSIONED omp_get_default_allocator_, OMP_5.0.1, o501
+        VERSIONED omp_get_supported_active_levels_, OMP_5.0.1, o501
+        VERSIONED omp_init_allocator_, OMP_5.0.1, o501
+        VERSIONED omp_init_allocator_8_, OMP_5.0.1, o501
+        VERSIONED omp_set_default_allocator_, OMP_5.0.1, o501
+/* OMP_5.0.2, Fortran */
+        VERSIONED omp_get_device_num_, OMP_5.0.2, o502
+/* OMP_5.1, Fortran */
+        VERSIONED omp_display_env_, OMP_5.1, o51
+        VERSIONED omp_display_env_8_, OMP_5.1, o51
+        VERSIONED omp_get_max_teams_, OMP_5.1, o51
+        VERSIONED omp_get_teams_thread_limit_, OMP_5.1, o51
+        VERSIONED omp_set_num_teams_, OMP_5.1, o51
+        VERSIONED omp_set_num_teams_8_, OMP_5.1, o51
+        VERSIONED omp_set_teams_thread_limit_, OMP_5.1, o51
+        VERSIONED omp_set_teams_thread_limit_8_, OMP_5.1, o51
 
         .section .note.GNU-stack,"",@progbits
