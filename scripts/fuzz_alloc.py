@@ -258,11 +258,18 @@ def generate(seed, threads=1):
                     emit(f"  do_realloc({op}, {slot}, 0, {handle_expr(h)}, {free_h}, 1, E_NULL);")
                     uncharge(old)
                     continue
-                # the new block is made while the old one still counts
+                # the new block is made while the old one still counts,
+                # unless the old one is charged to the very pool the new one
+                # asks first: then ours (as libgomp) counts only the growth,
+                # where LLVM 19 still counts both (docs/abi-host.md)
+                same_pool = old is not None and old.payer is not None and old.payer is eff
+                if same_pool:
+                    uncharge(old)
                 outcome, payer, lo, hi, want_align = predict(eff if init_ok else None, new_size, 1)
                 if not init_ok or (old is not None and not old.known):
                     outcome = "?"
-                uncharge(old)
+                if not same_pool:
+                    uncharge(old)
                 emit(f"  do_realloc({op}, {slot}, {new_size}, {handle_expr(h)}, {free_h}, "
                      f"{want_align}, {EXPECT[outcome]});")
             else:

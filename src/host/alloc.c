@@ -481,10 +481,24 @@ static void *omp_reallocate(void *ptr, size_t size, omp_allocator_handle_t h,
   /* OpenMP: a null allocator means the one ptr came from. */
   omp_allocator_handle_t to = h != omp_null_allocator ? h : old->allocator;
   size_t keep = old->size < size ? old->size : size;
+  /* Within one pool the old block's bytes count toward the new one, as in
+   * libgomp: a block of a nearly full pool can still grow into the space
+   * it gives back. (The host block goes back to its own allocator, whatever
+   * free_h says.) */
+  struct omp_allocator *pool = NULL;
+  if ((old->flags & OMP_BLOCK_POOLED) && to == old->allocator) {
+    pool = omp_allocator_of(to, routine);
+    omp_pool_unreserve(pool, old->span);
+  }
   void *fresh = omp_allocate_entry(routine, 1, size, 0, to);
-  if (!fresh)
-    return NULL; /* ptr stays valid */
+  if (!fresh) {
+    if (pool) /* ptr stays valid, and counted again */
+      atomic_fetch_add_explicit(&pool->pool_used, old->span, memory_order_relaxed);
+    return NULL;
+  }
   memcpy(fresh, ptr, keep);
+  if (pool)
+    old->flags &= ~OMP_BLOCK_POOLED; /* uncounted above */
   omp_deallocate(ptr, free_h, routine);
   return fresh;
 }

@@ -205,6 +205,31 @@ static void pool_null_fb(void) {
   omp_destroy_allocator(al);
 }
 
+/* Realloc within one pool counts the old block's bytes toward the new one
+ * (libgomp's rule, GCC's alloc-11 test): a block can grow into the space
+ * it gives back. A realloc that fails leaves the block counted: the pool is
+ * exactly as full as before. (LLVM 19 counts both blocks: not asked of it.) */
+static void pool_realloc_grows(void) {
+  omp_alloctrait_t t[2] = {{omp_atk_pool_size, 4096}, {omp_atk_fallback, omp_atv_null_fb}};
+  omp_allocator_handle_t al = make(omp_default_mem_space, 2, t);
+  unsigned char *p = omp_alloc(3000, al);
+  CHECK(p != NULL, "3000 bytes of a 4096-byte pool");
+  p[0] = 7;
+  p[2999] = 9;
+  unsigned char *q = omp_realloc(p, 3050, al, al);
+  CHECK(q != NULL && q[0] == 7 && q[2999] == 9, "realloc grows into the space it frees");
+  CHECK(omp_alloc(2000, al) == NULL, "the grown block is counted once, not twice freed");
+  CHECK(omp_realloc(q, 5000, al, al) == NULL, "realloc beyond the pool fails");
+  CHECK(omp_alloc(2000, al) == NULL, "a failed realloc leaves its block counted");
+  unsigned char *r = omp_realloc(q, 100, omp_null_allocator, omp_null_allocator);
+  CHECK(r != NULL && r[0] == 7, "shrinking through the null allocator stays in the pool");
+  void *big = omp_alloc(3500, al);
+  CHECK(big != NULL, "what shrinking gave back is free");
+  omp_free(big, al);
+  omp_free(r, al);
+  omp_destroy_allocator(al);
+}
+
 static void pool_allocator_fb(void) {
   omp_alloctrait_t second_t[2] = {{omp_atk_pool_size, 60 * KIB},
                                   {omp_atk_fallback, omp_atv_null_fb}};
@@ -358,8 +383,10 @@ int main(void) {
   pool_allocator_fb();
   pinned();
   realloc_custom();
-  if (on_omprt())
+  if (on_omprt()) {
     realloc_null_allocator();
+    pool_realloc_grows();
+  }
   target_allocators_on_host();
   invalid();
   CHECK_DONE();
