@@ -20,7 +20,7 @@ contains
   subroutine check_common_constructs()
     integer, parameter :: n = 2000
     integer(8) :: sum_par, sum_ref
-    integer :: i, j, k, last, copied, counter, wrong_tp
+    integer :: i, j, k, last, copied, counter, wrong_tp, atomic_count, bad_copies
     integer :: order(100), next_slot, acc, acc_ref
     integer :: grid(40, 30), grid_ref(40, 30)
     double precision :: a(n), b(n), dot, dot_ref, biggest, smallest
@@ -108,11 +108,15 @@ contains
     call check(all_positive, 'reduction(.and.)')
     call check_int(int(bits, 8), int(not(31), 8), 'reduction(iand)')
 
-    ! ---- sections, single copyprivate, critical, atomic, barrier
+    ! ---- sections, single copyprivate, critical, atomic, barrier; the
+    ! critical and the atomic count apart (a critical region does not
+    ! exclude an atomic update of the same variable)
     sec_hits = 0
     copied = -1
     counter = 0
-!$omp parallel shared(sec_hits, counter) firstprivate(copied)
+    atomic_count = 0
+    bad_copies = 0
+!$omp parallel shared(sec_hits, counter, atomic_count, bad_copies) firstprivate(copied)
 !$omp sections
 !$omp section
     sec_hits(1) = sec_hits(1) + 1
@@ -126,7 +130,7 @@ contains
 !$omp end single copyprivate(copied)
     if (copied /= 42) then
 !$omp critical (bad_copy)
-      counter = counter - 1000
+      bad_copies = bad_copies + 1
 !$omp end critical (bad_copy)
     end if
     do k = 1, 100
@@ -134,13 +138,14 @@ contains
       counter = counter + 1
 !$omp end critical
 !$omp atomic
-      counter = counter + 1
+      atomic_count = atomic_count + 1
     end do
 !$omp barrier
 !$omp end parallel
     call check(all(sec_hits == 1), 'each section ran once')
-    call check_int(int(counter, 8), int(200 * omp_get_max_threads(), 8), &
-                   'critical and atomic increments (and copyprivate)')
+    call check_int(int(bad_copies, 8), 0_8, 'copyprivate gave every thread the value')
+    call check_int(int(counter, 8), int(100 * omp_get_max_threads(), 8), 'critical increments')
+    call check_int(int(atomic_count, 8), int(100 * omp_get_max_threads(), 8), 'atomic increments')
 
     ! ---- ordered
     next_slot = 0
