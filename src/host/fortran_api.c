@@ -270,23 +270,33 @@ OMP_EXPORT omp_allocator_handle_t omp_get_default_allocator_(void) {
 
 /* ---- character arguments --------------------------------------------------- */
 
+/* Memory for `length` characters and a NUL, which the caller frees. */
+static char *omp_fortran_scratch(size_t length, const char *routine) {
+  char *text = malloc(length + 1);
+  if (!text)
+    omp_fatal(NULL, "out of memory in %s", routine);
+  return text;
+}
+
 /* A Fortran string as a C one, in memory the caller frees. */
 static char *omp_fortran_string(const char *text, size_t length, const char *routine) {
-  char *copy = malloc(length + 1);
-  if (!copy)
-    omp_fatal(NULL, "out of memory in %s", routine);
+  char *copy = omp_fortran_scratch(length, routine);
   memcpy(copy, text, length);
   copy[length] = '\0';
   return copy;
 }
 
-/* A C string into a Fortran buffer: truncated to it, blank-padded after. */
+/* A C string of at most `size` characters into a Fortran buffer of that
+ * size, blank-padded after it. */
 static void omp_fortran_store(char *buffer, size_t size, const char *text) {
-  size_t length = strlen(text);
-  size_t stored = length < size ? length : size;
+  size_t stored = strlen(text);
   memcpy(buffer, text, stored);
   memset(buffer + stored, ' ', size - stored);
 }
+
+/* The routines that return text: the C routine writes into `size` + 1
+ * bytes (its text truncated to `size` characters, a NUL after), once; the
+ * result is the whole text's length, as for C, whatever fitted. */
 
 OMP_EXPORT void omp_set_affinity_format_(const char *format, size_t length) {
   char *text = omp_fortran_string(format, length, "omp_set_affinity_format");
@@ -294,14 +304,12 @@ OMP_EXPORT void omp_set_affinity_format_(const char *format, size_t length) {
   free(text);
 }
 
-/* The whole format's length, as for C, whatever fitted in the buffer. */
 OMP_EXPORT size_t omp_get_affinity_format_(char *buffer, size_t size) {
-  size_t needed = omp_get_affinity_format(NULL, 0);
-  char *text = malloc(needed + 1);
-  if (!text)
-    omp_fatal(NULL, "out of memory in omp_get_affinity_format");
-  omp_get_affinity_format(text, needed + 1);
-  if (buffer && size)
+  if (!buffer)
+    size = 0;
+  char *text = omp_fortran_scratch(size, "omp_get_affinity_format");
+  size_t needed = omp_get_affinity_format(text, size + 1);
+  if (size)
     omp_fortran_store(buffer, size, text);
   free(text);
   return needed;
@@ -315,13 +323,12 @@ OMP_EXPORT void omp_display_affinity_(const char *format, size_t length) {
 
 OMP_EXPORT size_t omp_capture_affinity_(char *buffer, const char *format, size_t size,
                                         size_t format_length) {
+  if (!buffer)
+    size = 0;
   char *text = omp_fortran_string(format, format_length, "omp_capture_affinity");
-  size_t needed = omp_capture_affinity(NULL, 0, text);
-  char *line = malloc(needed + 1);
-  if (!line)
-    omp_fatal(NULL, "out of memory in omp_capture_affinity");
-  omp_capture_affinity(line, needed + 1, text);
-  if (buffer && size)
+  char *line = omp_fortran_scratch(size, "omp_capture_affinity");
+  size_t needed = omp_capture_affinity(line, size + 1, text);
+  if (size)
     omp_fortran_store(buffer, size, line);
   free(line);
   free(text);

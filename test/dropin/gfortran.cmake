@@ -3,10 +3,11 @@
 # the constructs (GOMP_*). As for the C programs of gcc/, each is linked
 # against LLVM 19's libomp (dropin.gfortran_*) and against GCC's own
 # libgomp.so.1 (dropin.gfortran_native.*), and runs on ours; the modules
-# checks.f90 and constructs.f90 come first on each command line. Two are built one way only:
-# gfortran_kmp calls LLVM's kmp_* extensions, which libgomp lacks;
-# gfortran_int8 the *_8 forms, which LLVM's libomp lacks. Included by
-# CMakeLists.txt after the C programs (which made libgomp-alias/).
+# checks.f90 and constructs.f90 come first on each command line. Two are
+# built one way only: gfortran_kmp calls LLVM's kmp_* extensions, which
+# libgomp lacks; gfortran_int8 the *_8 forms, which LLVM's libomp lacks.
+# Included by CMakeLists.txt after the C programs (which made
+# libgomp-alias/).
 find_program(OMPRT_GFORTRAN NAMES gfortran-12 gfortran)
 if(NOT OMPRT_GFORTRAN)
   message(STATUS "gfortran drop-in tests: gfortran not found, skipped")
