@@ -239,8 +239,8 @@ static void omp_trapezoid_init(struct omp_dispatch_private *p, uint64_t nth) {
 
 /* The normalised loop in this member's private state; takes the team's
  * next buffer when the team has more than one member. */
-static void omp_dispatch_start(ident_t *loc, int32_t schedule, uint64_t lower,
-                               int64_t stride, uint64_t trip, int64_t chunk) {
+void omp_dispatch_start(ident_t *loc, int32_t schedule, uint64_t lower, int64_t stride,
+                        uint64_t trip, int64_t chunk) {
   struct omp_thread *th = omp_self();
   struct omp_dispatch_private *p = &th->dispatch_private;
   struct omp_team *team = th->team;

@@ -207,21 +207,34 @@ OMP_EXPORT bool GOMP_loop_ordered_start(long start, long end, long incr, long sc
 
 typedef unsigned long long gomp_ull;
 
+/* A chunk's end is one step past its last iteration (ub + incr, wrapping as
+ * the loop variable does), which GCC's `V < iend` or `V > iend` after that
+ * iteration ends whichever way the loop counts and whether or not the step
+ * wrapped: the step's sign says nothing here (below). */
 static bool gomp_next_ull(gomp_ull *istart, gomp_ull *iend) {
   uint64_t lb, ub;
   int64_t st;
   if (!__kmpc_dispatch_next_8u(&gomp_loc_loop, 0, NULL, &lb, &ub, &st))
     return false;
   *istart = lb;
-  *iend = ub + (st > 0 ? 1 : (uint64_t)-1);
+  *iend = ub + (uint64_t)st;
   return true;
 }
 
-/* up: the loop counts upwards; otherwise incr is a negative step. */
+/* up: the loop counts upwards; otherwise incr is the step negated, modulo
+ * 2^64. A step may pass 2^63 either way (GCC's loop-6.c: j += LLONG_MAX +
+ * 50ULL), so incr read as a signed stride can point the wrong way: the trip
+ * count is taken here from `up`, and dispatch.c's values start + k * incr
+ * wrap exactly as the loop's own do. */
 static bool gomp_start_ull(int32_t sched, bool up, gomp_ull start, gomp_ull end,
                            gomp_ull incr, gomp_ull chunk, gomp_ull *istart, gomp_ull *iend) {
-  __kmpc_dispatch_init_8u(&gomp_loc_loop, 0, sched, start, up ? end - 1 : end + 1,
-                          (int64_t)incr, (int64_t)chunk);
+  gomp_ull trip = 0;
+  if (OMP_UNLIKELY(incr == 0))
+    omp_fatal(&gomp_loc_loop, "GOMP_loop_ull_*: loop increment is zero");
+  if (up ? start < end : start > end)
+    trip = (up ? end - start - 1 : start - end - 1) / (up ? incr : 0 - incr) + 1;
+  OMP_OMPT_CODEPTR(omp_self());
+  omp_dispatch_start(&gomp_loc_loop, sched, start, (int64_t)incr, trip, (int64_t)chunk);
   return gomp_next_ull(istart, iend);
 }
 

@@ -726,6 +726,11 @@ struct omp_dispatch_buffer *omp_dispatch_acquire(struct omp_thread *th);
 void omp_dispatch_release(struct omp_thread *th, struct omp_dispatch_buffer *buf);
 /* All buffers free again, as at the start of a region. */
 void omp_dispatch_reset(struct omp_team *team);
+/* A dispatched loop of `trip` iterations lower + k * stride (modulo 2^64:
+ * the caller has counted them), as __kmpc_dispatch_init_* starts one;
+ * __kmpc_dispatch_next_* hands out its chunks. */
+void omp_dispatch_start(ident_t *loc, int32_t schedule, uint64_t lower, int64_t stride,
+                        uint64_t trip, int64_t chunk);
 
 /* ---- atfork.c: a forked child's runtime starts its threads afresh ---------- */
 

@@ -1,9 +1,10 @@
 /* A GCC-built program on our runtime: worksharing loops GCC schedules
  * through the runtime (dynamic, guided, runtime, nonmonotonic, ordered,
- * unsigned long long, negative steps, combined parallel loops, doacross),
- * sections and cancellation. Each iteration must run exactly once, ordered
- * blocks in iteration order, doacross sinks before their sources; checked
- * against the serial loop. Prints PASS. Run with OMP_CANCELLATION=true. */
+ * unsigned long long with steps past 2^63 too, negative steps, combined
+ * parallel loops, doacross), sections and cancellation. Each iteration
+ * must run exactly once, ordered blocks in iteration order, doacross sinks
+ * before their sources; checked against the serial loop. Prints PASS. Run
+ * with OMP_CANCELLATION=true. */
 #include <omp.h>
 #include <stdio.h>
 #include <string.h>
@@ -86,6 +87,43 @@ int main(void) {
   for (unsigned long long u = big + N; u > big; u--)
     hits[u - big - 1]++;
   all_once("unsigned long long, down");
+
+  /* Steps past 2^63 (as GCC's loop-6.c has them): the step read as a
+   * signed stride points the wrong way, and each loop has one iteration;
+   * then a loop across 2^63 with four. Every schedule GCC hands to the
+   * runtime. (Not `u < half + 50` with such a step: gcc-12 -O2 runs that
+   * loop's body three times, on GCC's libgomp too.) */
+  {
+    const unsigned long long half = 1ULL << 63;
+    int up = 0, down = 0, across = 0, bad = 0;
+#pragma omp parallel num_threads(4) reduction(+ : up, down, across, bad)
+    {
+#pragma omp for schedule(dynamic, 1) nowait
+      for (unsigned long long u = 20; u <= half - 71; u += half + 49) {
+        up++;
+        bad += u != 20;
+      }
+#pragma omp for schedule(guided) nowait
+      for (unsigned long long u = ~0ULL - 3; u >= half + 69; u -= half + 49) {
+        down++;
+        bad += u != ~0ULL - 3;
+      }
+#pragma omp for schedule(runtime) nowait
+      for (unsigned long long u = 5; u <= half - 5; u += half + 1) {
+        up++;
+        bad += u != 5;
+      }
+#pragma omp for ordered schedule(dynamic, 2)
+      for (unsigned long long u = half - 20001; u <= half + 9999; u += 10000) {
+#pragma omp ordered
+        across++;
+        bad += (u - (half - 20001)) % 10000 != 0;
+      }
+    }
+    CHECK(up == 2 && down == 1 && across == 4 && !bad,
+          "unsigned long long steps past 2^63: %d, %d and %d iterations (2, 1, 4 expected), "
+          "%d at wrong values", up, down, across, bad);
+  }
 
   /* an empty loop, then a loop after it: the team stays in step */
   reset();
