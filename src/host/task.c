@@ -640,8 +640,13 @@ static void omp_ompt_fulfill(struct omp_task *task) {
 
 OMP_EXPORT void omp_fulfill_event(omp_event_handle_t event) {
   struct omp_task *task = (struct omp_task *)(uintptr_t)event;
-  if (!task)
+  if (OMP_UNLIKELY(!task)) {
+    /* a handle no detach clause set (a zeroed variable): LLVM and libgomp
+     * crash on it */
+    omp_warn("omp_fulfill_event: the event handle is 0, not one a detach "
+             "clause gave; ignored");
     return;
+  }
   if (OMP_UNLIKELY(omp_ompt_enabled())) {
     omp_ompt_fulfill(task);
     return;

@@ -13,6 +13,8 @@ omprt_add_test(task_depkinds SOURCES task_depkinds.c ENV OMP_NUM_THREADS=4)
 omprt_add_test(task_reduction SOURCES task_reduction.c ENV OMP_NUM_THREADS=4)
 omprt_add_test(task_taskloop SOURCES task_taskloop.c ENV OMP_NUM_THREADS=4)
 omprt_add_test(task_detach SOURCES task_detach.c ENV OMP_NUM_THREADS=4)
+omprt_add_test(task_detach_misuse SOURCES task_detach_misuse.c ENV OMP_NUM_THREADS=4
+               PASS_REGEX "omp: warning: omp_fulfill_event: the event was already fulfilled.*omp: warning: omp_fulfill_event: the event handle is 0.*PASS")
 # omp_fulfill_event from a signal handler (the OpenMP Examples'
 # task_detach.2 pattern), rounds for 3 s: a lost completion hangs (timeout).
 omprt_add_test(task_detach_signal SOURCES task_detach_signal.c LIBS rt TIMEOUT 60
