@@ -102,6 +102,8 @@ void omp_dispatch_release(struct omp_thread *th, struct omp_dispatch_buffer *buf
    * doacross loop's shared flags go with it). */
   free(atomic_load_explicit(&buf->doacross, memory_order_relaxed));
   atomic_store_explicit(&buf->doacross, NULL, memory_order_relaxed);
+  free(atomic_load_explicit(&buf->gomp_scratch, memory_order_relaxed));
+  atomic_store_explicit(&buf->gomp_scratch, NULL, memory_order_relaxed);
   atomic_store_explicit(&buf->gomp_reductions, NULL, memory_order_relaxed);
   atomic_store_explicit(&buf->finished, 0, memory_order_relaxed);
   atomic_store_explicit(&buf->next, 0, memory_order_relaxed);
@@ -129,6 +131,12 @@ void omp_dispatch_reset(struct omp_team *team) {
       atomic_store_explicit(&buf->doacross, NULL, memory_order_relaxed);
     }
     OMP_STORE_IF_CHANGED(buf->gomp_reductions, NULL);
+    /* GCC's scratch block of a construct abandoned the same way */
+    abandoned = atomic_load_explicit(&buf->gomp_scratch, memory_order_relaxed);
+    if (abandoned) {
+      free(abandoned);
+      atomic_store_explicit(&buf->gomp_scratch, NULL, memory_order_relaxed);
+    }
   }
 }
 

@@ -20,13 +20,14 @@
  * with an ordered schedule (GOMP_SCH_ORDERED added).
  *
  * GOMP_loop_start and GOMP_loop_ull_start (GCC 9 and later) take the
- * schedule as a value (GFS_*) and two more arguments: task reductions
- * (gomp_taskred.c), and a scratch block shared by the team
- * (lastprivate(conditional), scan), which this runtime does not have for
- * GCC's code: it stops with a message naming them.
+ * schedule as a value (GFS_*) and two more arguments, as their ordered,
+ * doacross and sections2 siblings do: task reductions (gomp_taskred.c),
+ * and a zeroed scratch block shared by the team (lastprivate(conditional),
+ * scan; below).
  */
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdlib.h>
 
 #include "runtime.h"
 
@@ -172,15 +173,80 @@ static int32_t gomp_sched_of(long sched, long chunk) {
   return kind;
 }
 
-/* GOMP_loop_start's extra arguments: task reductions (gomp_taskred.c), and
- * a zeroed block the team shares, which GCC's code gets only from libgomp
- * (LLVM 19 has none either). */
+/* ---- the team's scratch block ------------------------------------------------ */
+
+/* GCC's code asks, through the `mem` argument of a loop's or sections'
+ * *_start entry point, for *mem zeroed bytes that the team shares until
+ * every member has ended the construct: lastprivate(conditional) keeps the
+ * last iteration that assigned each variable there, scan each member's
+ * partial result. The first member to start allocates it and publishes it
+ * in a dispatch buffer of its own, the others wait for it there, and the
+ * last to end frees it (omp_dispatch_release). A team of one owns its block
+ * alone. libgomp's block is as zeroed and aligned (malloc's 16 bytes cover
+ * its long long). */
+static char gomp_scratch_allocating;
+#define GOMP_SCRATCH_BUSY ((void *)&gomp_scratch_allocating)
+
+static void *gomp_scratch_alloc(const char *what, size_t size) {
+  void *block = calloc(1, size ? size : 1);
+  if (!block)
+    omp_fatal(NULL, "%s: out of memory for the team's %zu-byte scratch block "
+                    "(lastprivate(conditional) or scan)", what, size);
+  return block;
+}
+
+static void gomp_scratch_start(const char *what, void **mem) {
+  struct omp_thread *th = omp_self();
+  struct omp_dispatch_private *p = &th->dispatch_private;
+  size_t size = (uintptr_t)*mem;
+  if (th->team->nthreads == 1 || th->team->is_league) {
+    p->gomp_scratch = gomp_scratch_alloc(what, size);
+    p->gomp_scratch_buffer = NULL;
+    *mem = p->gomp_scratch;
+    return;
+  }
+  struct omp_dispatch_buffer *buf = omp_dispatch_acquire(th);
+  void *block = NULL;
+  if (atomic_compare_exchange_strong(&buf->gomp_scratch, &block, GOMP_SCRATCH_BUSY)) {
+    block = gomp_scratch_alloc(what, size);
+    atomic_store_explicit(&buf->gomp_scratch, block, memory_order_release);
+    atomic_fetch_add(&buf->released.value, 1);
+    omp_wake_all(&buf->released);
+  } else {
+    for (;;) {
+      uint32_t seen = atomic_load(&buf->released.value);
+      block = atomic_load_explicit(&buf->gomp_scratch, memory_order_acquire);
+      if (block != GOMP_SCRATCH_BUSY)
+        break;
+      omp_wait_while_equal(&buf->released, seen);
+    }
+  }
+  p->gomp_scratch = block;
+  p->gomp_scratch_buffer = buf;
+  *mem = block;
+}
+
+/* The construct's end, for this member. */
+static void gomp_scratch_end(void) {
+  struct omp_thread *th = omp_self();
+  struct omp_dispatch_private *p = &th->dispatch_private;
+  if (OMP_LIKELY(!p->gomp_scratch))
+    return;
+  if (p->gomp_scratch_buffer)
+    omp_dispatch_release(th, p->gomp_scratch_buffer);
+  else
+    free(p->gomp_scratch);
+  p->gomp_scratch = NULL;
+  p->gomp_scratch_buffer = NULL;
+}
+
+/* GOMP_loop_start's extra arguments, in libgomp's order: task reductions
+ * (gomp_taskred.c), then the scratch block. */
 static void gomp_loop_extras(const char *what, uintptr_t *reductions, void **mem) {
-  if (mem)
-    omp_fatal(NULL, "%s: lastprivate(conditional) and scan in GCC-compiled loops "
-                    "are not supported by this runtime", what);
   if (reductions)
     gomp_workshare_reductions_start(reductions);
+  if (mem)
+    gomp_scratch_start(what, mem);
 }
 
 OMP_EXPORT bool GOMP_loop_start(long start, long end, long incr, long sched, long chunk,
@@ -449,6 +515,7 @@ OMP_EXPORT void GOMP_doacross_ull_wait(gomp_ull first, ...) {
 static void gomp_loop_finish(void) {
   if (omp_self()->dispatch_private.doacross_buffer)
     __kmpc_doacross_fini(&gomp_loc_loop, 0);
+  gomp_scratch_end();
 }
 
 OMP_EXPORT void GOMP_loop_end(void) {
@@ -548,9 +615,13 @@ OMP_EXPORT unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions, 
 
 OMP_EXPORT unsigned GOMP_sections_next(void) { return gomp_sections_next(); }
 
-OMP_EXPORT void GOMP_sections_end(void) { __kmpc_barrier(&gomp_loc_sections_end, 0); }
-OMP_EXPORT void GOMP_sections_end_nowait(void) {}
+OMP_EXPORT void GOMP_sections_end(void) {
+  gomp_scratch_end();
+  __kmpc_barrier(&gomp_loc_sections_end, 0);
+}
+OMP_EXPORT void GOMP_sections_end_nowait(void) { gomp_scratch_end(); }
 OMP_EXPORT bool GOMP_sections_end_cancel(void) {
+  gomp_scratch_end();
   return __kmpc_cancel_barrier(&gomp_loc_sections_end, 0) != 0;
 }
 

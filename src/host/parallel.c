@@ -186,6 +186,11 @@ static void omp_master_enter(struct omp_thread *th, struct omp_team *team) {
   th->single_count = 0;
   th->dispatch_count = 0;
   th->dispatch = NULL;
+  /* the enclosing team's doacross loop or GCC scratch block is not the new
+   * team's: a loop's end in the region must not release them */
+  th->dispatch_private.doacross_buffer = NULL;
+  th->dispatch_private.gomp_scratch = NULL;
+  th->dispatch_private.gomp_scratch_buffer = NULL;
 }
 
 static void omp_master_leave(struct omp_thread *th, struct omp_team *team) {

@@ -355,6 +355,7 @@ struct omp_dispatch_buffer {
   _Atomic uint64_t ordered_next OMP_ALIGNED_CACHE; /* ordered: next to run */
   struct omp_waitword ordered_moved;        /* low bits of ordered_next */
   uintptr_t *_Atomic gomp_reductions;       /* GCC's worksharing task reductions */
+  void *_Atomic gomp_scratch;               /* GCC's zeroed team block (gomp_loop.c) */
 };
 
 /* One member's side of the loop it is scheduling: the loop as every member
@@ -378,6 +379,10 @@ struct omp_dispatch_private {
   int64_t *doacross_dims; /* its bounds: per dimension lo, up, st, range */
   int doacross_ndims;
   int ompt_work_type;    /* what a tool was told the loop is (ompt.h) */
+  /* GCC's scratch block of the construct this member is in (gomp_loop.c),
+   * and the buffer that shares it (NULL: a team of one owns it alone) */
+  void *gomp_scratch;
+  struct omp_dispatch_buffer *gomp_scratch_buffer;
 };
 
 struct omp_team {
