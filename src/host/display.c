@@ -303,7 +303,7 @@ void omp_display_affinity_serialized(struct omp_thread *th) {
 /* ---- affinity-format entry points (C callers reach the ompc_ names through
  * omp.h's macros, as with LLVM; the omp_ names take C strings here too) --- */
 
-OMP_EXPORT void ompc_set_affinity_format(const char *format) {
+void omp_affinity_format_set(const char *format) {
   char *copy = strdup(format ? format : "");
   if (!copy)
     omp_fatal(NULL, "out of memory setting the affinity format");
@@ -314,7 +314,15 @@ OMP_EXPORT void ompc_set_affinity_format(const char *format) {
   free(old);
 }
 
+/* The routines start the runtime first: start-up reads OMP_AFFINITY_FORMAT,
+ * which a routine called before any region must see, and must not undo. */
+OMP_EXPORT void ompc_set_affinity_format(const char *format) {
+  omp_runtime_init();
+  omp_affinity_format_set(format);
+}
+
 OMP_EXPORT size_t ompc_get_affinity_format(char *buffer, size_t size) {
+  omp_runtime_init();
   char *format = omp_format_copy();
   size_t len = strlen(format);
   if (buffer && size) {
@@ -341,6 +349,7 @@ static struct omp_text omp_capture_self(const char *format) {
 }
 
 OMP_EXPORT size_t ompc_capture_affinity(char *buffer, size_t size, const char *format) {
+  omp_runtime_init();
   struct omp_text text = omp_capture_self(format);
   if (buffer && size) {
     size_t n = text.len < size - 1 ? text.len : size - 1;
@@ -352,6 +361,7 @@ OMP_EXPORT size_t ompc_capture_affinity(char *buffer, size_t size, const char *f
 }
 
 OMP_EXPORT void ompc_display_affinity(const char *format) {
+  omp_runtime_init();
   struct omp_text text = omp_capture_self(format);
   omp_text_puts(&text, "\n");
   fputs(text.s, stdout);

@@ -684,7 +684,7 @@ void omp_env_init(void) {
   omp_env_bool("OMP_DISPLAY_AFFINITY", &g->display_affinity);
   const char *format = getenv("OMP_AFFINITY_FORMAT");
   if (format)
-    omp_set_affinity_format(format);
+    omp_affinity_format_set(format);
   omp_env_display(g);
   /* KMP_VERSION: LLVM prints its version banner; we say what we are.
    * KMP_SETTINGS: as LLVM, the user's settings, then the effective ones

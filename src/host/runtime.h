@@ -851,6 +851,9 @@ void omp_display_affinity_team(struct omp_team *team, bool places_changed);
  * omp_serialized_begin to call after making the team current. */
 void omp_display_affinity_serialized(struct omp_thread *th);
 void omp_display_env_print(int verbose);
+/* The affinity-format ICV, set without starting the runtime (env.c sets it
+ * while starting it) */
+void omp_affinity_format_set(const char *format);
 /* The OpenMP version _OPENMP reads as (what LLVM 19's runtime reports). */
 #define OMP_VERSION_SHOWN "201611"
 const char *omp_env_schedule_text(char *buf, size_t size);

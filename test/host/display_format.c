@@ -2,7 +2,9 @@
  * truncation, the affinity-format ICV (omp_set/get_affinity_format), each
  * field checked against the API call or system call it reports. Field
  * rules follow LLVM 19 (left-justified unless '.', '0' pads, unknown fields
- * read "undefined"); passes on LLVM's runtime as well.
+ * read "undefined"); passes on LLVM's runtime as well. The first call
+ * sees OMP_AFFINITY_FORMAT; with the argument set-first, a format set
+ * before anything else started the runtime stays.
  */
 #define _GNU_SOURCE
 #include <omp.h>
@@ -123,11 +125,33 @@ static void check_fields_teams(void) {
   CHECK(mismatches == 0, "%d teams captures were wrong", mismatches);
 }
 
-int main(void) {
+/* Not in main, and not inlined there: clang's code starts the runtime on
+ * entry to a function that holds a construct, and main's first calls must
+ * come first. */
+__attribute__((noinline)) static void run_a_region(void) {
+#pragma omp parallel num_threads(2)
+  ;
+}
+
+int main(int argc, char **argv) {
   char text[256];
-  omp_get_affinity_format(text, sizeof(text));
-  CHECK(strcmp(text, "OMP: pid %P tid %i thread %n bound to OS proc set {%A}") == 0,
-        "default format \"%s\"", text);
+  if (argc > 1 && strcmp(argv[1], "set-first") == 0) {
+    /* set before anything started the runtime: start-up, which reads
+     * OMP_AFFINITY_FORMAT, must not undo it */
+    omp_set_affinity_format("first %n");
+    omp_get_affinity_format(text, sizeof(text));
+    CHECK(strcmp(text, "first %n") == 0, "format set first: \"%s\"", text);
+    run_a_region(); /* the runtime has surely started now */
+    omp_get_affinity_format(text, sizeof(text));
+    CHECK(strcmp(text, "first %n") == 0, "format set first, after a region: \"%s\"", text);
+    expect(NULL, "first 0");
+  } else {
+    /* the program's first OpenMP call sees OMP_AFFINITY_FORMAT */
+    const char *env = getenv("OMP_AFFINITY_FORMAT");
+    const char *want = env ? env : "OMP: pid %P tid %i thread %n bound to OS proc set {%A}";
+    omp_get_affinity_format(text, sizeof(text));
+    CHECK(strcmp(text, want) == 0, "initial format \"%s\", want \"%s\"", text, want);
+  }
   check_fields_serial();
   check_fields_nested();
   check_fields_teams();

@@ -129,6 +129,10 @@ omprt_add_test(display_env_verbose SOURCES env_icvs.c
 # ---- the affinity format and OMP_DISPLAY_AFFINITY ---------------------------
 omprt_add_test(display_format SOURCES display_format.c)
 omprt_add_test(display_format_bound SOURCES display_format.c ENV OMP_PLACES=threads)
+omprt_add_test(display_format_env SOURCES display_format.c
+               ENV "OMP_AFFINITY_FORMAT=env %n of %N")
+omprt_add_test(display_format_set_first SOURCES display_format.c ARGS set-first
+               ENV "OMP_AFFINITY_FORMAT=env %n of %N")
 omprt_add_test(display_affinity_env SOURCES env_icvs.c
   ENV OMP_DISPLAY_AFFINITY=true "OMP_AFFINITY_FORMAT=aff L%L n%n N%N"
   PASS_REGEX "(aff L1 n0 N2\n.*aff L1 n1 N2\n|aff L1 n1 N2\n.*aff L1 n0 N2\n).*PASS")
