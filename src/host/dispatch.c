@@ -16,7 +16,10 @@
  * by the last member to finish (omp_dispatch_release), which is what lets
  * KMP_DISP_NUM_BUFFERS (default 7) nowait loops run back to back; a member
  * that runs further ahead waits for its buffer's previous construct to
- * finish.
+ * finish. A doacross loop's flags (ordered.c) and GCC's scratch block
+ * (gomp_loop.c) come from rings of their own, as many buffers each
+ * (omp_dispatch_acquire_ring): a construct holding a loop's buffer and one
+ * of those must not wait for itself when there is a single buffer.
  * Teams of one use no buffer at all: their loop is a single chunk.
  */
 #include <limits.h>
@@ -64,7 +67,7 @@ enum omp_loop_kind {
 /* ---- buffers ----------------------------------------------------------- */
 
 void omp_dispatch_buffers_alloc(struct omp_team *team) {
-  size_t size = sizeof(struct omp_dispatch_buffer) * omp_global.dispatch_buffers;
+  size_t size = sizeof(struct omp_dispatch_buffer) * omp_global.dispatch_buffers * OMP_RINGS;
   team->dispatch = aligned_alloc(OMP_CACHE_LINE, size);
   if (!team->dispatch)
     omp_fatal(NULL, "out of memory for a team's %u dispatch buffers",
@@ -82,11 +85,13 @@ static void omp_dispatch_wait_turn(struct omp_dispatch_buffer *buf,
   }
 }
 
-struct omp_dispatch_buffer *omp_dispatch_acquire(struct omp_thread *th) {
-  uint32_t loop = th->dispatch_count;
-  th->dispatch_count = loop + 1 == omp_global.dispatch_wrap ? 0 : loop + 1;
+struct omp_dispatch_buffer *omp_dispatch_acquire_ring(struct omp_thread *th,
+                                                      enum omp_dispatch_ring ring) {
+  uint32_t loop = th->dispatch_count[ring];
+  th->dispatch_count[ring] = loop + 1 == omp_global.dispatch_wrap ? 0 : loop + 1;
   struct omp_dispatch_buffer *buf =
-      &th->team->dispatch[loop % omp_global.dispatch_buffers];
+      &th->team->dispatch[ring * omp_global.dispatch_buffers +
+                          loop % omp_global.dispatch_buffers];
   if (OMP_UNLIKELY(atomic_load_explicit(&buf->index, memory_order_acquire) !=
                    loop))
     omp_dispatch_wait_turn(buf, loop);
@@ -118,9 +123,9 @@ void omp_dispatch_release(struct omp_thread *th, struct omp_dispatch_buffer *buf
 }
 
 void omp_dispatch_reset(struct omp_team *team) {
-  for (uint32_t i = 0; i < omp_global.dispatch_buffers; i++) {
+  for (uint32_t i = 0; i < omp_global.dispatch_buffers * OMP_RINGS; i++) {
     struct omp_dispatch_buffer *buf = &team->dispatch[i];
-    OMP_STORE_IF_CHANGED(buf->index, i);
+    OMP_STORE_IF_CHANGED(buf->index, i % omp_global.dispatch_buffers);
     OMP_STORE_IF_CHANGED(buf->finished, 0);
     OMP_STORE_IF_CHANGED(buf->next, 0);
     OMP_STORE_IF_CHANGED(buf->ordered_next, 0);

@@ -180,10 +180,10 @@ static int32_t gomp_sched_of(long sched, long chunk) {
  * every member has ended the construct: lastprivate(conditional) keeps the
  * last iteration that assigned each variable there, scan each member's
  * partial result. The first member to start allocates it and publishes it
- * in a dispatch buffer of its own, the others wait for it there, and the
- * last to end frees it (omp_dispatch_release). A team of one owns its block
- * alone. libgomp's block is as zeroed and aligned (malloc's 16 bytes cover
- * its long long). */
+ * in a buffer of the scratch ring (runtime.h), the others wait for it
+ * there, and the last to end frees it (omp_dispatch_release). A team of one
+ * owns its block alone. libgomp's block is as zeroed and aligned (malloc's
+ * 16 bytes cover its long long). */
 static char gomp_scratch_allocating;
 #define GOMP_SCRATCH_BUSY ((void *)&gomp_scratch_allocating)
 
@@ -205,7 +205,7 @@ static void gomp_scratch_start(const char *what, void **mem) {
     *mem = p->gomp_scratch;
     return;
   }
-  struct omp_dispatch_buffer *buf = omp_dispatch_acquire(th);
+  struct omp_dispatch_buffer *buf = omp_dispatch_acquire_ring(th, OMP_RING_SCRATCH);
   void *block = NULL;
   if (atomic_compare_exchange_strong(&buf->gomp_scratch, &block, GOMP_SCRATCH_BUSY)) {
     block = gomp_scratch_alloc(what, size);

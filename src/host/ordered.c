@@ -230,7 +230,7 @@ OMP_EXPORT void __kmpc_doacross_init(ident_t *loc, int32_t gtid,
   }
   p->doacross_dims = info;
   p->doacross_ndims = num_dims;
-  struct omp_dispatch_buffer *buf = omp_dispatch_acquire(th);
+  struct omp_dispatch_buffer *buf = omp_dispatch_acquire_ring(th, OMP_RING_DOACROSS);
   p->doacross_buffer = buf;
   omp_doacross_share(buf, iterations);
 }

@@ -176,7 +176,8 @@ static void omp_master_enter(struct omp_thread *th, struct omp_team *team) {
   team->parent = th->team;
   team->parent_tid = th->tid;
   team->master_saved_single_count = th->single_count;
-  team->master_saved_dispatch_count = th->dispatch_count;
+  memcpy(team->master_saved_dispatch_count, th->dispatch_count,
+         sizeof(th->dispatch_count));
   team->master_saved_dispatch = th->dispatch;
   team->master_saved_dispatch_private = th->dispatch_private;
   team->threads[0] = th;
@@ -184,7 +185,7 @@ static void omp_master_enter(struct omp_thread *th, struct omp_team *team) {
   th->tid = 0;
   th->task = &team->implicit_tasks[0];
   th->single_count = 0;
-  th->dispatch_count = 0;
+  memset(th->dispatch_count, 0, sizeof(th->dispatch_count));
   th->dispatch = NULL;
   /* the enclosing team's doacross loop or GCC scratch block is not the new
    * team's: a loop's end in the region must not release them */
@@ -198,7 +199,8 @@ static void omp_master_leave(struct omp_thread *th, struct omp_team *team) {
   th->tid = team->parent_tid;
   th->team = team->parent;
   th->single_count = team->master_saved_single_count;
-  th->dispatch_count = team->master_saved_dispatch_count;
+  memcpy(th->dispatch_count, team->master_saved_dispatch_count,
+         sizeof(th->dispatch_count));
   th->dispatch = team->master_saved_dispatch;
   th->dispatch_private = team->master_saved_dispatch_private;
 }

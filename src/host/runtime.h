@@ -345,7 +345,17 @@ struct omp_team_tasks {
  * (dispatch.c: dynamic loops, sections; ordered.c: ordered, doacross). Loop
  * number k of a region uses buffer k % omp_global.dispatch_buffers once
  * `index` reaches k; the last member to finish with it resets it and moves
- * `index` on by that count, so up to that many nowait loops are in flight. */
+ * `index` on by that count, so up to that many nowait loops are in flight.
+ * A construct takes at most one buffer of each ring (below): a doacross
+ * loop's flags and GCC's scratch block have rings of their own, as LLVM's
+ * doacross flags have an index of their own, so a construct that holds
+ * several never waits for itself, whatever the number of buffers. */
+enum omp_dispatch_ring {
+  OMP_RING_LOOP,     /* the loop's or sections' chunks (dispatch.c) */
+  OMP_RING_DOACROSS, /* a doacross loop's flags (ordered.c) */
+  OMP_RING_SCRATCH,  /* GCC's scratch block (gomp_loop.c) */
+  OMP_RINGS
+};
 struct omp_dispatch_buffer {
   _Atomic uint32_t index OMP_ALIGNED_CACHE; /* which loop owns it */
   _Atomic uint32_t finished;                /* members done with it */
@@ -413,7 +423,8 @@ struct omp_team {
   struct omp_barrier barrier;                    /* explicit and implicit barriers */
   struct omp_waitword join OMP_ALIGNED_CACHE;    /* workers finished the region */
   _Atomic uint32_t single_count OMP_ALIGNED_CACHE; /* single constructs claimed */
-  struct omp_dispatch_buffer *dispatch; /* omp_global.dispatch_buffers of them */
+  /* OMP_RINGS rings of omp_global.dispatch_buffers each, one after another */
+  struct omp_dispatch_buffer *dispatch;
   void *_Atomic copyprivate_data;                /* single's broadcast */
   _Atomic int cancel_kind OMP_ALIGNED_CACHE;     /* pending cancellation */
   _Atomic int cancel_released; /* cancel_kind when the last barrier released (cancel.c) */
@@ -429,7 +440,7 @@ struct omp_team {
   bool is_hidden_helper;                         /* the hidden helper team */
   /* the master's worksharing counters in its outer team, restored at join */
   uint32_t master_saved_single_count;
-  uint32_t master_saved_dispatch_count;
+  uint32_t master_saved_dispatch_count[OMP_RINGS];
   struct omp_dispatch_buffer *master_saved_dispatch;
   struct omp_dispatch_private master_saved_dispatch_private;
   struct omp_team *free_next; /* serialized-team free list */
@@ -493,7 +504,7 @@ struct omp_thread {
   uint32_t single_count;
   /* left its region through a cancel barrier (cancel.c) */
   bool left_by_cancel;
-  uint32_t dispatch_count;
+  uint32_t dispatch_count[OMP_RINGS]; /* buffers taken from each ring */
   struct omp_dispatch_buffer *dispatch; /* loop now being scheduled */
   struct omp_dispatch_private dispatch_private;
   struct omp_thread *pool_next;
@@ -722,11 +733,16 @@ void omp_hot_teams_release(struct omp_thread *th);
 
 /* ---- dispatch.c: worksharing buffers ------------------------------------ */
 
-/* A new team's ring of dispatch buffers (omp_global.dispatch_buffers). */
+/* A new team's rings of dispatch buffers (omp_global.dispatch_buffers each). */
 void omp_dispatch_buffers_alloc(struct omp_team *team);
-/* The next worksharing buffer of th's team, once its previous loop is done
- * by all members; counts the construct in th->dispatch_count. */
-struct omp_dispatch_buffer *omp_dispatch_acquire(struct omp_thread *th);
+/* The next buffer of th's team's ring, once the construct that used it
+ * before is done by all members; counts it in th->dispatch_count[ring]. */
+struct omp_dispatch_buffer *omp_dispatch_acquire_ring(struct omp_thread *th,
+                                                      enum omp_dispatch_ring ring);
+/* The same, for a loop's or sections' chunks. */
+static inline struct omp_dispatch_buffer *omp_dispatch_acquire(struct omp_thread *th) {
+  return omp_dispatch_acquire_ring(th, OMP_RING_LOOP);
+}
 /* th is done with buf; the last member resets it for a later construct. */
 void omp_dispatch_release(struct omp_thread *th, struct omp_dispatch_buffer *buf);
 /* All buffers free again, as at the start of a region. */

@@ -20,6 +20,10 @@ omprt_add_test(loop_ordered SOURCES loop_ordered.c ENV OMP_NUM_THREADS=4)
 omprt_add_test(loop_ordered_3threads SOURCES loop_ordered.c ENV OMP_NUM_THREADS=3)
 omprt_add_test(doacross_wavefront SOURCES doacross_wavefront.c ENV OMP_NUM_THREADS=4)
 omprt_add_test(doacross_wavefront_1thread SOURCES doacross_wavefront.c ENV OMP_NUM_THREADS=1)
+# One dispatch buffer: a dynamic doacross loop holds the loop's buffer and
+# its flags' at once (dispatch.c's rings), and must not wait for itself.
+omprt_add_test(doacross_wavefront_1buffer SOURCES doacross_wavefront.c
+               ENV OMP_NUM_THREADS=4 KMP_DISP_NUM_BUFFERS=1 TIMEOUT 60)
 omprt_add_test(loop_distribute SOURCES loop_distribute.c ENV OMP_NUM_THREADS=4)
 omprt_add_test(dispatch_abi SOURCES dispatch_abi.c ENV OMP_NUM_THREADS=4)
 omprt_add_test(dispatch_abi_1thread SOURCES dispatch_abi.c ENV OMP_NUM_THREADS=1)
