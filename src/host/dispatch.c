@@ -98,17 +98,26 @@ struct omp_dispatch_buffer *omp_dispatch_acquire_ring(struct omp_thread *th,
   return buf;
 }
 
+/* The blocks a buffer's construct shared (omp_dispatch_share_block) go. */
+static void omp_dispatch_free_blocks(struct omp_dispatch_buffer *buf) {
+  void *_Atomic *slots[] = {&buf->doacross, &buf->gomp_scratch};
+  for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++) {
+    void *block = atomic_load_explicit(slots[i], memory_order_relaxed);
+    if (block) {
+      free(block);
+      atomic_store_explicit(slots[i], NULL, memory_order_relaxed);
+    }
+  }
+}
+
 void omp_dispatch_release(struct omp_thread *th, struct omp_dispatch_buffer *buf) {
   uint32_t nth = (uint32_t)th->team->nthreads;
   if (atomic_fetch_add_explicit(&buf->finished, 1, memory_order_acq_rel) + 1 !=
       nth)
     return;
   /* Everybody is done: clean it for the construct dispatch_buffers on (a
-   * doacross loop's shared flags go with it). */
-  free(atomic_load_explicit(&buf->doacross, memory_order_relaxed));
-  atomic_store_explicit(&buf->doacross, NULL, memory_order_relaxed);
-  free(atomic_load_explicit(&buf->gomp_scratch, memory_order_relaxed));
-  atomic_store_explicit(&buf->gomp_scratch, NULL, memory_order_relaxed);
+   * doacross loop's shared flags or GCC's scratch block go with it). */
+  omp_dispatch_free_blocks(buf);
   atomic_store_explicit(&buf->gomp_reductions, NULL, memory_order_relaxed);
   atomic_store_explicit(&buf->finished, 0, memory_order_relaxed);
   atomic_store_explicit(&buf->next, 0, memory_order_relaxed);
@@ -129,19 +138,43 @@ void omp_dispatch_reset(struct omp_team *team) {
     OMP_STORE_IF_CHANGED(buf->finished, 0);
     OMP_STORE_IF_CHANGED(buf->next, 0);
     OMP_STORE_IF_CHANGED(buf->ordered_next, 0);
-    /* flags of a doacross loop abandoned by cancellation */
-    void *abandoned = atomic_load_explicit(&buf->doacross, memory_order_relaxed);
-    if (abandoned) {
-      free(abandoned);
-      atomic_store_explicit(&buf->doacross, NULL, memory_order_relaxed);
-    }
     OMP_STORE_IF_CHANGED(buf->gomp_reductions, NULL);
-    /* GCC's scratch block of a construct abandoned the same way */
-    abandoned = atomic_load_explicit(&buf->gomp_scratch, memory_order_relaxed);
-    if (abandoned) {
-      free(abandoned);
-      atomic_store_explicit(&buf->gomp_scratch, NULL, memory_order_relaxed);
-    }
+    omp_dispatch_free_blocks(buf); /* of a construct cancellation abandoned */
+  }
+}
+
+/* The members' side of omp_master_enter and of a worker's start in a team:
+ * no construct of the team has begun, and the constructs th was in (an
+ * enclosing team's, a cancelled region's) are not the team's to end. */
+void omp_dispatch_enter_team(struct omp_thread *th) {
+  memset(th->dispatch_count, 0, sizeof(th->dispatch_count));
+  th->dispatch = NULL;
+  th->dispatch_private.doacross_buffer = NULL;
+  th->dispatch_private.gomp_scratch = NULL;
+  th->dispatch_private.gomp_scratch_buffer = NULL;
+}
+
+/* `slot` is the CAS claim of the first member, which makes the block while
+ * the others wait on the buffer's waitword. */
+static char omp_block_making;
+#define OMP_BLOCK_BEING_MADE ((void *)&omp_block_making)
+
+void *omp_dispatch_share_block(struct omp_dispatch_buffer *buf, void *_Atomic *slot,
+                               void *(*make)(const void *), const void *arg) {
+  void *block = NULL;
+  if (atomic_compare_exchange_strong(slot, &block, OMP_BLOCK_BEING_MADE)) {
+    block = make(arg);
+    atomic_store_explicit(slot, block, memory_order_release);
+    atomic_fetch_add(&buf->released.value, 1);
+    omp_wake_all(&buf->released);
+    return block;
+  }
+  for (;;) {
+    uint32_t seen = atomic_load(&buf->released.value);
+    block = atomic_load_explicit(slot, memory_order_acquire);
+    if (block != OMP_BLOCK_BEING_MADE)
+      return block;
+    omp_wait_while_equal(&buf->released, seen);
   }
 }
 

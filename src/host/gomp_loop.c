@@ -184,46 +184,34 @@ static int32_t gomp_sched_of(long sched, long chunk) {
  * there, and the last to end frees it (omp_dispatch_release). A team of one
  * owns its block alone. libgomp's block is as zeroed and aligned (malloc's
  * 16 bytes cover its long long). */
-static char gomp_scratch_allocating;
-#define GOMP_SCRATCH_BUSY ((void *)&gomp_scratch_allocating)
+struct gomp_scratch_request {
+  const char *what; /* the entry point, for the message */
+  size_t size;
+};
 
-static void *gomp_scratch_alloc(const char *what, size_t size) {
-  void *block = calloc(1, size ? size : 1);
+static void *gomp_scratch_make(const void *request_arg) {
+  const struct gomp_scratch_request *request = request_arg;
+  void *block = calloc(1, request->size ? request->size : 1);
   if (!block)
     omp_fatal(NULL, "%s: out of memory for the team's %zu-byte scratch block "
-                    "(lastprivate(conditional) or scan)", what, size);
+                    "(lastprivate(conditional) or scan)", request->what, request->size);
   return block;
 }
 
 static void gomp_scratch_start(const char *what, void **mem) {
   struct omp_thread *th = omp_self();
   struct omp_dispatch_private *p = &th->dispatch_private;
-  size_t size = (uintptr_t)*mem;
+  struct gomp_scratch_request request = {what, (uintptr_t)*mem};
   if (th->team->nthreads == 1 || th->team->is_league) {
-    p->gomp_scratch = gomp_scratch_alloc(what, size);
+    p->gomp_scratch = gomp_scratch_make(&request);
     p->gomp_scratch_buffer = NULL;
-    *mem = p->gomp_scratch;
-    return;
-  }
-  struct omp_dispatch_buffer *buf = omp_dispatch_acquire_ring(th, OMP_RING_SCRATCH);
-  void *block = NULL;
-  if (atomic_compare_exchange_strong(&buf->gomp_scratch, &block, GOMP_SCRATCH_BUSY)) {
-    block = gomp_scratch_alloc(what, size);
-    atomic_store_explicit(&buf->gomp_scratch, block, memory_order_release);
-    atomic_fetch_add(&buf->released.value, 1);
-    omp_wake_all(&buf->released);
   } else {
-    for (;;) {
-      uint32_t seen = atomic_load(&buf->released.value);
-      block = atomic_load_explicit(&buf->gomp_scratch, memory_order_acquire);
-      if (block != GOMP_SCRATCH_BUSY)
-        break;
-      omp_wait_while_equal(&buf->released, seen);
-    }
+    struct omp_dispatch_buffer *buf = omp_dispatch_acquire_ring(th, OMP_RING_SCRATCH);
+    p->gomp_scratch = omp_dispatch_share_block(buf, &buf->gomp_scratch, gomp_scratch_make,
+                                               &request);
+    p->gomp_scratch_buffer = buf;
   }
-  p->gomp_scratch = block;
-  p->gomp_scratch_buffer = buf;
-  *mem = block;
+  *mem = p->gomp_scratch;
 }
 
 /* The construct's end, for this member. */

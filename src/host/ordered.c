@@ -148,10 +148,6 @@ struct omp_doacross_flags {
   _Atomic uint32_t bits[] OMP_ALIGNED_CACHE;
 };
 
-/* buf->doacross while the first member allocates the flags */
-static char omp_doacross_allocating;
-#define OMP_DOACROSS_BUSY ((void *)&omp_doacross_allocating)
-
 /* Private bounds: 4 words per dimension (lo, up, st, iteration count). */
 enum { DIM_LO, DIM_UP, DIM_ST, DIM_RANGE, DIM_WORDS };
 
@@ -166,32 +162,19 @@ static uint64_t omp_dim_range(ident_t *loc, const struct kmp_dim *d) {
              : ((uint64_t)d->lo - (uint64_t)d->up) / (0 - (uint64_t)d->st) + 1;
 }
 
-static struct omp_doacross_flags *omp_doacross_share(struct omp_dispatch_buffer *buf,
-                                                     uint64_t iterations) {
-  void *expected = NULL;
-  if (atomic_compare_exchange_strong(&buf->doacross, &expected,
-                                     OMP_DOACROSS_BUSY)) {
-    /* first member: allocate, zeroed, and publish */
-    size_t words = (size_t)(iterations / 32 + 1);
-    size_t size = sizeof(struct omp_doacross_flags) + words * sizeof(uint32_t);
-    size = (size + OMP_CACHE_LINE - 1) & ~(size_t)(OMP_CACHE_LINE - 1);
-    struct omp_doacross_flags *flags = aligned_alloc(OMP_CACHE_LINE, size);
-    if (!flags)
-      omp_fatal(NULL, "out of memory for a doacross loop of %llu iterations",
-                (unsigned long long)iterations);
-    memset(flags, 0, size);
-    atomic_store_explicit(&buf->doacross, flags, memory_order_release);
-    atomic_fetch_add(&buf->released.value, 1);
-    omp_wake_all(&buf->released);
-    return flags;
-  }
-  for (;;) {
-    uint32_t seen = atomic_load(&buf->released.value);
-    void *flags = atomic_load_explicit(&buf->doacross, memory_order_acquire);
-    if (flags != OMP_DOACROSS_BUSY)
-      return flags;
-    omp_wait_while_equal(&buf->released, seen);
-  }
+/* The flags of *(const uint64_t *)iterations iterations, zeroed; made by
+ * the first member (omp_dispatch_share_block). */
+static void *omp_doacross_flags_make(const void *iterations_arg) {
+  uint64_t iterations = *(const uint64_t *)iterations_arg;
+  size_t words = (size_t)(iterations / 32 + 1);
+  size_t size = sizeof(struct omp_doacross_flags) + words * sizeof(uint32_t);
+  size = (size + OMP_CACHE_LINE - 1) & ~(size_t)(OMP_CACHE_LINE - 1);
+  struct omp_doacross_flags *flags = aligned_alloc(OMP_CACHE_LINE, size);
+  if (!flags)
+    omp_fatal(NULL, "out of memory for a doacross loop of %llu iterations",
+              (unsigned long long)iterations);
+  memset(flags, 0, size);
+  return flags;
 }
 
 OMP_EXPORT void __kmpc_doacross_init(ident_t *loc, int32_t gtid,
@@ -232,7 +215,7 @@ OMP_EXPORT void __kmpc_doacross_init(ident_t *loc, int32_t gtid,
   p->doacross_ndims = num_dims;
   struct omp_dispatch_buffer *buf = omp_dispatch_acquire_ring(th, OMP_RING_DOACROSS);
   p->doacross_buffer = buf;
-  omp_doacross_share(buf, iterations);
+  omp_dispatch_share_block(buf, &buf->doacross, omp_doacross_flags_make, &iterations);
 }
 
 /* The linear number of iteration vec; false when vec lies outside the

@@ -185,13 +185,7 @@ static void omp_master_enter(struct omp_thread *th, struct omp_team *team) {
   th->tid = 0;
   th->task = &team->implicit_tasks[0];
   th->single_count = 0;
-  memset(th->dispatch_count, 0, sizeof(th->dispatch_count));
-  th->dispatch = NULL;
-  /* the enclosing team's doacross loop or GCC scratch block is not the new
-   * team's: a loop's end in the region must not release them */
-  th->dispatch_private.doacross_buffer = NULL;
-  th->dispatch_private.gomp_scratch = NULL;
-  th->dispatch_private.gomp_scratch_buffer = NULL;
+  omp_dispatch_enter_team(th);
 }
 
 static void omp_master_leave(struct omp_thread *th, struct omp_team *team) {

@@ -747,6 +747,13 @@ static inline struct omp_dispatch_buffer *omp_dispatch_acquire(struct omp_thread
 void omp_dispatch_release(struct omp_thread *th, struct omp_dispatch_buffer *buf);
 /* All buffers free again, as at the start of a region. */
 void omp_dispatch_reset(struct omp_team *team);
+/* th begins in a team (as its master or a worker): no construct yet. */
+void omp_dispatch_enter_team(struct omp_thread *th);
+/* The block in `slot` of buf that a construct's members share: the first
+ * member makes it, make(arg), the others wait for it; it is freed with the
+ * buffer (slot: buf->doacross or buf->gomp_scratch). */
+void *omp_dispatch_share_block(struct omp_dispatch_buffer *buf, void *_Atomic *slot,
+                               void *(*make)(const void *), const void *arg);
 /* A dispatched loop of `trip` iterations lower + k * stride (modulo 2^64:
  * the caller has counted them), as __kmpc_dispatch_init_* starts one;
  * __kmpc_dispatch_next_* hands out its chunks. */

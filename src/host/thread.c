@@ -101,12 +101,7 @@ static void omp_worker_run_team(struct omp_thread *th) {
   th->tid = tid;
   th->task = &team->implicit_tasks[tid];
   th->single_count = 0;
-  memset(th->dispatch_count, 0, sizeof(th->dispatch_count));
-  /* what a cancelled region's unfinished construct left (its buffers were
-   * reset with the team) */
-  th->dispatch_private.doacross_buffer = NULL;
-  th->dispatch_private.gomp_scratch = NULL;
-  th->dispatch_private.gomp_scratch_buffer = NULL;
+  omp_dispatch_enter_team(th);
   bool ompt = omp_ompt_enabled();
   if (ompt)
     omp_ompt_worker_begin(th, team, tid);
