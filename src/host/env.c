@@ -164,7 +164,7 @@ static void omp_env_int(const char *name, long min, int *field) {
     return;
   if (!omp_parse_int(v, min, INT_MAX, field)) {
     char why[64];
-    snprintf(why, sizeof(why), "expected an integer >= %ld", min);
+    snprintf(why, sizeof(why), "expected an integer from %ld to %d", min, INT_MAX);
     omp_env_bad(name, v, why);
   }
 }
